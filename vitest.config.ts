@@ -1,5 +1,92 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Integration test files the PostgreSQL run leaves out, and why: what they test is SQLite's alone, or they run on
+ * PostgreSQL already.
+ */
+const postgresExcluded = [
+  // Each starts its own cluster and compares the two databases, or tests PostgreSQL's own adapter.
+  '*-postgres.test.ts',
+  'postgres-*.test.ts',
+  // What only SQLite has (its file, WAL, FTS5 index, backup of the file): files named so hold those tests alone.
+  '*-sqlite.test.ts',
+  // The same, named before that rule: the SQLite file's backup and restore, a writer of the file killed and its WAL's
+  // fsync (PostgreSQL's crash tests: postgres-crash.test.ts), the space directory's memory of SQLite's tables.
+  'backup.test.ts',
+  'durability.test.ts',
+  'durability-wal-sync.test.ts',
+  'space-access-memory.test.ts',
+];
+
+/**
+ * Files not yet in the PostgreSQL run. Most read or write the app's SQLite file directly (`database.sqlite`) or
+ * replay into a second SQLite file; each moves to tests/support/appRows.ts (appRows, appRun, replayedBesideLive),
+ * which serves both. A few found behaviour that differs on PostgreSQL (README: what issue 21 still needs). What only
+ * SQLite has moves to a `*-sqlite.test.ts` file.
+ */
+const notYetOnPostgres = [
+  // Live deliveries that came in another order or later on PostgreSQL than on SQLite (a typing notice before the
+  // message it follows, a doc's changes, a room a feed did not hear within its wait): to look into.
+  'chat-typing.test.ts',
+  'docs-graphql.test.ts',
+  'meetings-rooms-live.test.ts',
+  // A subscription given a fixed 150 ms to start before the changes it must hear (the first missed there), and a
+  // chat list payload judged once per member instead of shared, since the judgements' key moves with every commit
+  // this process hears of on PostgreSQL: to look into.
+  'files-sharing.test.ts',
+  'space-lists-live.test.ts',
+  // Each failed once in three runs on PostgreSQL and passed in the others: a live delivery right after a subscription
+  // started was missed or came late (a member's unread count, a board's tag changes). To look into before they run.
+  'chat-live.test.ts',
+  'tasks-live.test.ts',
+  // Once in four runs on PostgreSQL the kept board answered without another member's acknowledged write: it looks
+  // for changes up to the log's settled position, which a transaction still running elsewhere holds below that
+  // write. A stale read the kept board must not give: to fix (read the board afresh while the settled position is
+  // below the newest commit this process heard of).
+  'tasks-board-cache.test.ts',
+  'accounts.test.ts',
+  'ai-assistant.test.ts',
+  'ai-tools-writing.test.ts',
+  'api-tokens.test.ts',
+  'authorization.test.ts',
+  'billing-codes.test.ts',
+  'billing-stripe-webhooks.test.ts',
+  'calendar-google.test.ts',
+  'calendar-sync-failures.test.ts',
+  'calendar-sync.test.ts',
+  'calendar.test.ts',
+  'chat-attachments.test.ts',
+  'chat.test.ts',
+  'deployment.test.ts',
+  'docs-collab.test.ts',
+  'docs-crash.test.ts',
+  'docs-restart.test.ts',
+  'files-pdf-text.test.ts',
+  'files.test.ts',
+  'invitations.test.ts',
+  'live-fanout.test.ts',
+  'live-resume.test.ts',
+  'meetings-calls.test.ts',
+  'meetings-guest-chat.test.ts',
+  'meetings-guests.test.ts',
+  'meetings-livekit.test.ts',
+  'meetings-notes.test.ts',
+  'notifications-docs.test.ts',
+  'notifications.test.ts',
+  'plan-limits.test.ts',
+  'reactions.test.ts',
+  'search-event-backfill.test.ts',
+  'search.test.ts',
+  'setup-admin.test.ts',
+  'social.test.ts',
+  'standup-channel.test.ts',
+  'tasks-files.test.ts',
+  'tasks.test.ts',
+  'teams-live.test.ts',
+  'teams.test.ts',
+  'ws-graphql-hardening.test.ts',
+];
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -19,6 +106,21 @@ export default defineConfig({
         extends: true,
         // rooms.test.ts mocks a module too.
         test: { name: 'client', include: ['client/src/**/*.test.{ts,tsx}', 'server/src/collab/rooms.test.ts'] },
+      },
+      {
+        extends: true,
+        // The integration suite again on PostgreSQL (issue 21): DATABASE_URL makes this project's processes pick the
+        // pg-core tables (db/pickTable.ts); each test server gets its own database on one throw-away cluster
+        // (tests/support/postgresSuite.ts, tests/integration/harness.ts). `npm test` runs it after the others, in
+        // processes of its own, since a process's tables are picked once.
+        test: {
+          name: 'postgres',
+          include: ['tests/integration/**/*.test.ts'],
+          exclude: [...postgresExcluded, ...notYetOnPostgres].map((file) => `tests/integration/${file}`).concat('**/node_modules/**'),
+          env: { DATABASE_URL: 'postgres://integration-suite.invalid/each-test-server-has-its-own' },
+          globalSetup: ['tests/support/postgresSuite.ts'],
+          isolate: false,
+        },
       },
       {
         extends: true,

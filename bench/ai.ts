@@ -29,7 +29,7 @@ const synchronous = synchronousFromEnvironment();
 const provider = await startFakeOpenAi();
 const chunks = Array.from({ length: chunkCount }, (_, index) => `word${index} `);
 const script = { chunks, chunkDelayMs: 0, usage: { promptTokens: 50, completionTokens: chunkCount } };
-const { dataDirectory, server, target } = await startBenchServer('ai', synchronous, {
+const { dataDirectory, server, database, target } = await startBenchServer('ai', synchronous, {
   RATE_LIMITS: 'false',
   AI_BASE_URL: provider.baseUrl,
   AI_MODEL: 'bench-model',
@@ -37,7 +37,7 @@ const { dataDirectory, server, target } = await startBenchServer('ai', synchrono
   AI_TOKENS_PER_DAY: '1000000000',
 });
 console.log(
-  `AI benchmark (server in its own process, SQLite synchronous=${synchronous}; ${chunkCount} chunks per answer; load average at start ${loadAverage()})`,
+  `AI benchmark (server in its own process, ${database.label}; ${chunkCount} chunks per answer; load average at start ${loadAverage()})`,
 );
 
 /** The provider alone: the same script read straight from its streaming endpoint. */
@@ -170,6 +170,7 @@ try {
 } finally {
   server.child.kill('SIGTERM');
   await server.exited;
+  await database.close();
   await provider.close();
   rmSync(dataDirectory, { recursive: true, force: true });
 }

@@ -3,7 +3,6 @@
 // does, in its own process; this process plays the client. Prints figures; asserts nothing.
 // The CalDAV sync figure (1,000 remote events from Radicale, first and incremental) is bench/calendarSync.ts.
 import { rmSync } from 'node:fs';
-import { openEventStore } from '../server/src/domains';
 import { createEvent } from '../server/src/domains/calendar';
 import { completeFields } from '../server/src/domains/calendar/commands';
 import type { EventPersonEntry } from '../server/src/domains/calendar/events';
@@ -20,14 +19,14 @@ const rounds = Number(process.env.BENCH_CALENDAR_ROUNDS ?? 50);
 const synchronous = synchronousFromEnvironment();
 const { dataDirectory, server, database, target } = await startBenchServer('calendar', synchronous);
 
-console.log(`Calendar benchmark (server in its own process, SQLite synchronous=${synchronous})`);
+console.log(`Calendar benchmark (server in its own process, ${database.label})`);
 const { admin, space, members } = await spaceWithMembers(target, 3);
 const colleague = members[0]!;
 const colleaguePerson: EventPersonEntry = { userId: admin.id, email: admin.email.toLowerCase(), name: 'Admin', response: 'accepted' };
 
 // Seeding through the event store (events and projections, like any command) rather than 7,000 requests.
 const seedStarted = performance.now();
-const store = openEventStore(database);
+const { store } = await database.storage();
 const zones = ['Europe/Berlin', 'America/New_York', 'UTC', 'Asia/Tokyo'];
 const recurrences: RecurrenceName[] = ['weekly', 'weekly', 'weekdays', 'daily', 'monthly'];
 const yearStart = Date.parse('2026-01-01T00:00:00Z');
@@ -67,16 +66,18 @@ for (let batch = 0; batch < eventCount / 500; batch += 1) {
 }
 await store.run({ actorId: admin.id }, async (unit) => {
   const db = unit.transaction;
-  let board = loadBoard(db, space)!;
-  const canSee = spaceReaders(db, space);
+  let board = (await loadBoard(db, space))!;
+  const canSee = await spaceReaders(db, space, [admin.id]);
   for (let number = 0; number < deadlineCount; number += 1) {
     const day = new Date(yearStart + (number % 365) * 86_400_000).toISOString().slice(0, 10);
+    const stateId = board.states[number % board.states.length]!.id;
+    const last = await lastPositions(db, space, stateId);
     const events = decideCreateTask(
       {
         taskId: newId(),
         authorId: admin.id,
-        fields: { name: `Task ${number}`, stateId: board.states[number % board.states.length]!.id, assigneeIds: [admin.id], deadline: day },
-        lastPositions: (stateId) => lastPositions(db, space, stateId),
+        fields: { name: `Task ${number}`, stateId, assigneeIds: [admin.id], deadline: day },
+        lastPositions: () => last,
       },
       { board, canSee },
     );
@@ -130,5 +131,5 @@ console.log(`  load average ${loadAverage()}`);
 
 server.child.kill('SIGTERM');
 await server.exited;
-database.close();
+await database.close();
 rmSync(dataDirectory, { recursive: true, force: true });

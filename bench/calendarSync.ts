@@ -20,7 +20,7 @@ const { dataDirectory, server, database, target } = await startBenchServer('cale
 });
 
 console.log(
-  `CalDAV sync benchmark (Radicale ${peer.url}; server in its own process, SQLite synchronous=${synchronous}; load average at start ${loadAverage()})`,
+  `CalDAV sync benchmark (Radicale ${peer.url}; server in its own process, ${database.label}; load average at start ${loadAverage()})`,
 );
 const calendar = await peer.createCalendar(user, 'bench', { displayName: 'Bench' });
 const start = Date.parse('2027-01-04T08:00:00Z');
@@ -57,10 +57,8 @@ async function timedSync(label: string, before: () => Promise<unknown> = async (
   );
   const elapsed = performance.now() - started;
   if (result.syncCalendarAccount.error) throw new Error(result.syncCalendarAccount.error);
-  const imported = database.sqlite.prepare('SELECT count(*) AS n FROM calendar_events WHERE calendar_id IS NOT NULL').get() as {
-    n: number;
-  };
-  console.log(`  ${label}: ${milliseconds(elapsed)} (${imported.n} imported events here)`);
+  const imported = await database.scalar('SELECT count(*) FROM calendar_events WHERE calendar_id IS NOT NULL');
+  console.log(`  ${label}: ${milliseconds(elapsed)} (${imported} imported events here)`);
 }
 
 // Selecting the calendar starts its sync in the background; syncCalendarAccount joins that run: the time is
@@ -79,6 +77,6 @@ await timedSync('incremental sync, 10 events changed there');
 console.log(`  load average at the end ${loadAverage()}`);
 server.child.kill('SIGTERM');
 await server.exited;
-database.close();
+await database.close();
 await peer.stop();
 rmSync(dataDirectory, { recursive: true, force: true });

@@ -58,7 +58,7 @@ function cpuOf(phase: () => Promise<number>) {
   };
 }
 
-console.log(`Chat benchmark (server in its own process, SQLite synchronous=${synchronous}); load average ${loadAverage()}`);
+console.log(`Chat benchmark (server in its own process, ${database.label}); load average ${loadAverage()}`);
 const { admin, space, members } = await spaceWithMembers(target, accountCount);
 console.log(`  ${accountCount} members joined the space`);
 
@@ -169,5 +169,5 @@ console.log(`  load average ${loadAverage()}`);
 await Promise.all(sockets.map((socket) => socket.dispose()));
 server.child.kill('SIGTERM');
 await server.exited;
-database.close();
+await database.close();
 rmSync(dataDirectory, { recursive: true, force: true });

@@ -19,7 +19,7 @@ import { growthPerUnit, heapSnapshotArguments, takeHeapSnapshot, type HeapSummar
 import { copySeedData, readSeed, seedDirectory } from './loadSeed';
 import { seededRandom } from './loadStatistics';
 import { LoadMeasurements, SimulatedUser } from './loadUser';
-import { loadAverage, residentBytes, startBenchServerOn, wait } from './support';
+import { benchPostgresUrl, loadAverage, residentBytes, startBenchServerOn, wait } from './support';
 
 const numberSetting = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -38,7 +38,7 @@ if (!seed)
   throw new Error(`No kept load seed of ${userCount} users in ${seedDirectory()}: run npm run bench:load with LOAD_MAX_USERS first`);
 
 console.log(
-  `Server memory per load-test user (${userCount} users, ${activeSeconds} s active${serverNodeArguments.length > 0 ? `, node ${serverNodeArguments.join(' ')}` : ''}; load average ${loadAverage()})`,
+  `Server memory per load-test user (${userCount} users on ${benchPostgresUrl ? 'PostgreSQL (the seed moved there)' : 'SQLite'}, ${activeSeconds} s active${serverNodeArguments.length > 0 ? `, node ${serverNodeArguments.join(' ')}` : ''}; load average ${loadAverage()})`,
 );
 const dataDirectory = mkdtempSync(join(tmpdir(), 'bench-memory-'));
 const snapshotDirectory = mkdtempSync(join(tmpdir(), 'bench-memory-snapshots-'));
@@ -150,6 +150,6 @@ printGrowth(empty, disconnected, connected);
 
 server.child.kill('SIGTERM');
 await server.exited;
-database.close();
+await database.close();
 rmSync(dataDirectory, { recursive: true, force: true });
 rmSync(snapshotDirectory, { recursive: true, force: true });

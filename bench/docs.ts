@@ -18,13 +18,22 @@ import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { collabMessageTypes } from '#shared/docs';
-import { buildApp } from '../server/src/app';
+import { buildApp, type App } from '../server/src/app';
 import { DocContentStore } from '../server/src/collab/persistence';
 import { Room } from '../server/src/collab/room';
 import { collabOf, type Connection } from '../server/src/collab/rooms';
 import { loadConfig } from '../server/src/config';
 import { freePort, GraphqlTestClient } from '../tests/integration/harness';
-import { businessPlanMutation, loadAverage, percentile, wait } from './support';
+import {
+  benchPostgresUrl,
+  businessPlanMutation,
+  loadAverage,
+  openBenchDatabase,
+  percentile,
+  requireEmptyPostgres,
+  wait,
+  type BenchDatabase,
+} from './support';
 
 const clientCount = 50;
 /** Pings per round, and rounds per server (alternating). */
@@ -109,6 +118,7 @@ function sampleUpdates(): Uint8Array[] {
 }
 
 async function startOurs() {
+  if (benchPostgresUrl) await requireEmptyPostgres(benchPostgresUrl);
   const dataDirectory = mkdtempSync(join(tmpdir(), 'bench-docs-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -118,12 +128,15 @@ async function startOurs() {
     LOG_LEVEL: 'silent',
     RATE_LIMITS: 'false',
     SQLITE_SYNCHRONOUS: 'FULL',
+    DATABASE_URL: benchPostgresUrl ?? '',
   });
   const app = await buildApp(config, { logger: false });
   const port = await freePort();
   await app.server.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
-  const client = new GraphqlTestClient({ graphqlUrl: `${url}/graphql`, app });
+  // The verification mail is read from the outbox beside the app, on either database.
+  const database = openBenchDatabase(dataDirectory, 'FULL', benchPostgresUrl);
+  const client = new GraphqlTestClient({ graphqlUrl: `${url}/graphql`, outboxText: (to) => database.outboxText(to) });
   const account = await client.signUp({ firstname: 'Bench' });
   // Hundreds of docs: more than the free plan allows (the first account administers the instance).
   await client.execute(businessPlanMutation, { team: account.team.id });
@@ -175,16 +188,23 @@ async function startOurs() {
     await until(() => sockets().every((socket) => socket.acknowledged === socket.sentAt.length), 'every update acknowledged');
     return latencies;
   };
-  return { round, acknowledgements, rest: () => oursAfterFanOut({ app, laterDocs, providers, dataDirectory }) };
+  return {
+    round,
+    acknowledgements,
+    databaseLabel: database.label,
+    rest: () => oursAfterFanOut({ app, database, laterDocs, providers, dataDirectory }),
+  };
 }
 
 async function oursAfterFanOut({
   app,
+  database,
   laterDocs,
   providers,
   dataDirectory,
 }: {
-  app: Awaited<ReturnType<typeof buildApp>>;
+  app: App;
+  database: BenchDatabase;
   laterDocs: { memory: string[]; compacted: string[]; history: string };
   providers: WebsocketProvider[];
   dataDirectory: string;
@@ -193,9 +213,11 @@ async function oursAfterFanOut({
 
   // Memory: rooms loaded with the sample content, each held open by one (socketless) connection.
   const updates = sampleUpdates();
-  const store = new DocContentStore(app.services.database.sqlite);
+  const store = new DocContentStore(app.services.store, app.services.database.db);
   const ids = laterDocs.memory;
-  for (const id of ids) for (const update of updates) store.append(id, update, null);
+  const storeAll = async (id: string, all: readonly Uint8Array[]) =>
+    await store.appendBatch(all.map((update) => ({ docId: id, update, userId: null })));
+  for (const id of ids) await storeAll(id, updates);
   const manager = collabOf(app.services);
   const open = (id: string) =>
     manager.connect({
@@ -206,46 +228,47 @@ async function oursAfterFanOut({
       send: () => undefined,
       close: () => undefined,
     } satisfies Connection);
-  ids.slice(0, warmDocs).forEach(open);
+  for (const id of ids.slice(0, warmDocs)) await open(id);
   const before = heap();
-  ids.slice(warmDocs).forEach(open);
+  for (const id of ids.slice(warmDocs)) await open(id);
   const perDoc = (heap() - before) / memoryDocs;
 
   // The usual case: a room compacts when it unloads, so a doc opened again loads from its snapshot.
   const compactedIds = laterDocs.compacted;
   for (const id of compactedIds) {
-    for (const update of updates) store.append(id, update, null);
-    const content = store.load(id);
+    await storeAll(id, updates);
+    const content = await store.load(id);
     const doc = new Y.Doc();
     for (const row of content.updates) Y.applyUpdate(doc, row.data);
-    store.compact(id, Y.encodeStateAsUpdate(doc), content.lastId);
+    await store.compact(id, Y.encodeStateAsUpdate(doc), content.lastId);
     doc.destroy();
   }
   const beforeCompacted = heap();
-  compactedIds.forEach(open);
+  for (const id of compactedIds) await open(id);
   const perCompactedDoc = (heap() - beforeCompacted) / memoryDocs;
 
   // Cold load: 20,000 one-character updates, then the same doc after compaction.
   const historyId = laterDocs.history;
   const writer = new Y.Doc();
-  writer.on('update', (update: Uint8Array) => store.append(historyId, update, null));
-  app.services.database.sqlite.transaction(() => {
-    for (let index = 0; index < historyLength; index += 1)
-      writer.getText('body').insert(index % (writer.getText('body').length + 1), String.fromCharCode(97 + (index % 26)));
-  })();
-  const load = () => {
+  const history: Uint8Array[] = [];
+  writer.on('update', (update: Uint8Array) => history.push(update));
+  for (let index = 0; index < historyLength; index += 1)
+    writer.getText('body').insert(index % (writer.getText('body').length + 1), String.fromCharCode(97 + (index % 26)));
+  await storeAll(historyId, history);
+  const load = async () => {
     const started = performance.now();
-    const room = new Room(historyId, store, { compactAfter: Number.MAX_SAFE_INTEGER, maxMessageBytes: 1 << 23 });
+    const room = await Room.open(historyId, store, { compactAfter: Number.MAX_SAFE_INTEGER, maxMessageBytes: 1 << 23 });
     const elapsed = performance.now() - started;
     return { room, elapsed };
   };
-  const cold = load();
-  cold.room.compact();
+  const cold = await load();
+  await cold.room.compact();
   cold.room.destroy();
-  const compacted = load();
+  const compacted = await load();
   compacted.room.destroy();
 
   await app.server.close();
+  await database.close();
   rmSync(dataDirectory, { recursive: true, force: true });
   return { perDoc, perCompactedDoc, coldBefore: cold.elapsed, coldAfter: compacted.elapsed };
 }
@@ -316,5 +339,5 @@ console.table({
   [`cold load, ${historyLength} updates`]: { ours: ms(mine.coldBefore), hocuspocus: 'n/a (no persistence in the peer)' },
   'cold load, compacted': { ours: ms(mine.coldAfter), hocuspocus: 'n/a' },
 });
-console.log(`load average during the fan-out: ${loadDuringFanOut}; at the end: ${loadAverage()}`);
+console.log(`ours on ${oursRunning.databaseLabel}; load average during the fan-out: ${loadDuringFanOut}; at the end: ${loadAverage()}`);
 process.exit(0);

@@ -6,18 +6,15 @@ import { closeSync, createReadStream, mkdtempSync, openSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { openDatabase } from '../server/src/db/connection';
-import { newId } from '../server/src/core/ids';
-import type { App } from '../server/src/app';
-import { GraphqlTestClient, startServerProcess } from '../tests/integration/harness';
+import { signUp, startBenchServer, withBusinessPlan } from './support';
 
 const fileBytes = 500 * 1024 * 1024;
 const megabytes = fileBytes / (1024 * 1024);
 const peakRss = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const currentRss = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-const dataDirectory = mkdtempSync(join(tmpdir(), 'bench-files-'));
-const source = join(dataDirectory, 'source.bin');
+const sourceDirectory = mkdtempSync(join(tmpdir(), 'bench-files-source-'));
+const source = join(sourceDirectory, 'source.bin');
 // A file of varied bytes written in 8 MB chunks, so this process never holds it whole either.
 const chunk = Buffer.alloc(8 * 1024 * 1024);
 for (let index = 0; index < chunk.length; index += 1) chunk[index] = (index * 31) & 0xff;
@@ -26,13 +23,12 @@ for (let written = 0; written < fileBytes; written += chunk.length)
   writeSync(handle, chunk, 0, Math.min(chunk.length, fileBytes - written));
 closeSync(handle);
 
-const server = await startServerProcess(dataDirectory, { SQLITE_SYNCHRONOUS: 'NORMAL' });
+const { dataDirectory, server, database, target } = await startBenchServer('files', 'NORMAL');
 const pid = server.child.pid!;
-const database = openDatabase(join(dataDirectory, 'workspace.sqlite'), { synchronous: 'NORMAL', migrate: false });
-const client = new GraphqlTestClient({ graphqlUrl: `${server.url}/graphql`, app: { services: { database } } as unknown as App });
-const account = await client.signUp({ firstname: 'Bench', email: `bench-${newId()}@example.com` });
-// A 500 MB file needs a paid plan (SPEC §9: under 1 GB); billing does not exist yet, so the row is set directly.
-database.sqlite.prepare("UPDATE teams SET plan = 'business' WHERE id = ?").run(account.team.id);
+const account = await signUp(target, 'Bench');
+const { client } = account;
+// A 500 MB file needs a paid plan (SPEC §9: under 1 GB): the first account administers the instance and sets it.
+await withBusinessPlan(account);
 const space = await client.execute<{ setProject: { id: string } }>('mutation { setProject(name: "Bench", type: "public") { id } }');
 const project = space.data!.setProject.id;
 
@@ -42,7 +38,7 @@ async function call<Data>(query: string, variables: Record<string, unknown>): Pr
   return result.data;
 }
 
-console.log(`Files benchmark: one ${megabytes} MB file through the local driver (server in its own process)`);
+console.log(`Files benchmark: one ${megabytes} MB file through the local driver (server in its own process, ${database.label})`);
 const idleRss = currentRss(pid);
 const { signedUploadURL: signed } = await call<{
   signedUploadURL: { original: string; headers: Record<string, string>; key: string; code: string };
@@ -84,5 +80,6 @@ console.log(
 
 server.child.kill('SIGTERM');
 await server.exited;
-database.close();
+await database.close();
 rmSync(dataDirectory, { recursive: true, force: true });
+rmSync(sourceDirectory, { recursive: true, force: true });

@@ -26,7 +26,7 @@ import { heapSnapshotArguments, takeHeapSnapshot } from './heapSnapshotSummary';
 import type { ClientCommand, ClientMessage, ClientStepReport } from './loadClients';
 import { copySeedData, createSeed, readSeed, seedDirectory } from './loadSeed';
 import { average, emptyHistogram, merge, processCpuSeconds, quantile, type HistogramData } from './loadStatistics';
-import { loadAverage, residentBytes, startBenchServerOn, wait } from './support';
+import { benchPostgresUrl, loadAverage, residentBytes, startBenchServerOn, wait } from './support';
 
 const numberSetting = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -50,7 +50,7 @@ const thresholds = { averageMs: 100, p99Ms: 2000, errorFraction: 0.01 };
 const seedUsers = Math.max(...steps);
 
 console.log(
-  `Load test (Mattermost's mix; server in its own process, SQLite synchronous=FULL, RATE_LIMITS=false; load average ${loadAverage()})`,
+  `Load test (Mattermost's mix; server in its own process, ${benchPostgresUrl ? 'PostgreSQL (the seed moved there)' : 'SQLite synchronous=FULL'}, RATE_LIMITS=false; load average ${loadAverage()})`,
 );
 if (serverNodeArguments.length > 0) console.log(`  server's node arguments: ${serverNodeArguments.join(' ')}`);
 console.log(
@@ -244,7 +244,7 @@ for (const client of clients) command(client, { type: 'stop' });
 await Promise.all(clients.map((client) => new Promise((resolve) => client.once('exit', resolve))));
 server.child.kill('SIGTERM');
 await server.exited;
-database.close();
+await database.close();
 rmSync(dataDirectory, { recursive: true, force: true });
 if (heapSnapshotDirectory) rmSync(heapSnapshotDirectory, { recursive: true, force: true });
 if (cpuProfileDirectory) console.log(`  server CPU profile written to ${cpuProfileDirectory}`);

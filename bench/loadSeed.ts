@@ -81,7 +81,13 @@ function adminCaller(admin: BenchAccount) {
 
 /** Signs `userCount` users up through the product, builds the team, and keeps its data folder and sessions. */
 export async function createSeed(userCount: number, log: (line: string) => void): Promise<Seed> {
-  const { dataDirectory, server, database, target } = await startBenchServer('load-seed', 'FULL', { RATE_LIMITS: 'false' });
+  // The seed is a SQLite data folder kept between runs; a run on PostgreSQL moves a copy of it there (startBenchServerOn).
+  const { dataDirectory, server, database, target } = await startBenchServer(
+    'load-seed',
+    'FULL',
+    { RATE_LIMITS: 'false' },
+    { onSqlite: true },
+  );
   // A seeding that fails half-way still stops its server.
   process.once('exit', () => server.child.kill('SIGTERM'));
   const started = performance.now();
@@ -145,7 +151,7 @@ export async function createSeed(userCount: number, log: (line: string) => void)
 
   server.child.kill('SIGTERM');
   await server.exited;
-  database.close();
+  await database.close();
   const directory = seedDirectory();
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(directory, { recursive: true });

@@ -37,7 +37,9 @@ const { dataDirectory, server, database, target } = await startBenchServer('meet
 const appUrl = `http://localhost:${server.port}`;
 
 console.log(`Mesh size measurement (peer-to-peer calls, fake 720p camera and microphone, one Chromium, one context per person)`);
-console.log(`  machine: ${(await import('node:os')).cpus().length} cores, load average at start ${loadAverage()}`);
+console.log(
+  `  machine: ${(await import('node:os')).cpus().length} cores, load average at start ${loadAverage()}; server on ${database.label}`,
+);
 const { admin, members } = await spaceWithMembers(target, largest - 1);
 const people = [admin, ...members];
 await inBatches(people, 5, (person) => call(person.client, 'mutation { setSetting(name: "onboardingCompleted", active: true) { name } }'));
@@ -276,7 +278,7 @@ try {
   await browser.close();
   server.child.kill('SIGTERM');
   await server.exited;
-  database.close();
+  await database.close();
   rmSync(dataDirectory, { recursive: true, force: true });
 }
 

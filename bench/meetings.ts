@@ -30,7 +30,7 @@ const synchronous = synchronousFromEnvironment();
 const { dataDirectory, server, database, target } = await startBenchServer('meetings', synchronous, { RATE_LIMITS: 'false' });
 const serverRss = () => residentBytes(server.child.pid);
 
-console.log(`Meetings benchmark (server in its own process, SQLite synchronous=${synchronous}; load average at start ${loadAverage()})`);
+console.log(`Meetings benchmark (server in its own process, ${database.label}; load average at start ${loadAverage()})`);
 console.log(
   '  No peer is measured: calls are signalled over the product’s own GraphQL subscriptions, and no other implementation of that protocol exists to run the same load against (LiveKit signals its own calls on its own server).',
 );
@@ -245,5 +245,5 @@ console.log(`  load average at the end ${loadAverage()}`);
 await Promise.all([...sockets.values()].map((socket) => socket.dispose()));
 server.child.kill('SIGTERM');
 await server.exited;
-database.close();
+await database.close();
 rmSync(dataDirectory, { recursive: true, force: true });

@@ -32,9 +32,7 @@ const { dataDirectory, server, database, target } = await startBenchServer('noti
   WS_MAX_SOCKETS_PER_USER: '50',
 });
 
-console.log(
-  `Notifications benchmark (server in its own process, SQLite synchronous=${synchronous}; load average at start ${loadAverage()})`,
-);
+console.log(`Notifications benchmark (server in its own process, ${database.label}; load average at start ${loadAverage()})`);
 const seeding = performance.now();
 const { admin, space, members } = await spaceWithMembers(target, peopleCount);
 console.log(`  seeded ${peopleCount} members of one space in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
@@ -46,7 +44,7 @@ const sockets: Client[] = [];
 const subNotification = 'subscription { subNotification { type notification { description } unread } }';
 
 // Each subscription follows the log from here (as the app's client does), so none misses a cause while it starts.
-const head = (database.sqlite.prepare('SELECT max(seq) AS seq FROM events').get() as { seq: number }).seq;
+const head = await database.scalar('SELECT max(seq) FROM events');
 for (const member of members) {
   const socket = subscriptionClient(target, { cookie: member.client.cookieHeader() });
   sockets.push(socket);
@@ -80,17 +78,17 @@ function arrived(key: string, timeoutMs = 60_000): Promise<number> {
 }
 
 const mentionAll = members.map((member, index) => `@[Member${index}](${member.id})`).join(' ');
-const notificationRows = () => (database.sqlite.prepare('SELECT COUNT(*) AS count FROM notifications').get() as { count: number }).count;
+const notificationRows = () => database.scalar('SELECT count(*) FROM notifications');
 
 async function mentionRound(label: string) {
-  const before = notificationRows();
+  const before = await notificationRows();
   const sent = performance.now();
   await call(admin.client, 'mutation ($project: ID, $body: String!) { setMessage(project: $project, body: $body) { id } }', {
     project: space,
     body: `${label} ${mentionAll}`,
   });
   const answered = performance.now() - sent;
-  const written = notificationRows() - before;
+  const written = (await notificationRows()) - before;
   const told = members.slice(0, written);
   const description = `${label} ${members.map((_member, index) => `@Member${index}`).join(' ')}`;
   const excerpt = description.length > 140 ? `${description.slice(0, 139)}…` : description;
@@ -113,7 +111,7 @@ async function storyRound(label: string) {
   const signed = (await signUpload(uploader, name, 'video/webm', bytes.length, { project: space })).data!.signedUploadURL;
   const put = await putBytes(uploader, signed, bytes);
   if (!put.ok) throw new Error(`upload refused: ${put.status}`);
-  const before = notificationRows();
+  const before = await notificationRows();
   const sent = performance.now();
   await call(
     admin.client,
@@ -123,7 +121,7 @@ async function storyRound(label: string) {
     { name, code: signed.code, size: bytes.length, location: signed.key, project: space },
   );
   const answered = performance.now() - sent;
-  const written = notificationRows() - before;
+  const written = (await notificationRows()) - before;
   const delays = await Promise.all(members.map(async (member) => (await arrived(`${member.id}|${name}`)) - sent));
   return { answered, written, delays };
 }
@@ -158,5 +156,5 @@ console.log(`  server RSS ${(residentBytes(server.child.pid) / 1024 / 1024).toFi
 await Promise.all(sockets.map((socket) => socket.dispose()));
 server.child.kill('SIGTERM');
 await server.exited;
-database.close();
+await database.close();
 rmSync(dataDirectory, { recursive: true, force: true });

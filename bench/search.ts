@@ -19,7 +19,16 @@ import { cleanDescription } from '../server/src/domains/tasks/description';
 import type { TaskCreated } from '../server/src/domains/tasks/events';
 import { lastPositions, loadBoard, spaceReaders } from '../server/src/domains/tasks/state';
 import { newId } from '../server/src/core/ids';
-import { call, loadAverage, milliseconds, percentile, spaceWithMembers, startBenchServer, synchronousFromEnvironment } from './support';
+import {
+  benchPostgresUrl,
+  call,
+  loadAverage,
+  milliseconds,
+  percentile,
+  spaceWithMembers,
+  startBenchServer,
+  synchronousFromEnvironment,
+} from './support';
 
 const counts = {
   messages: Number(process.env.BENCH_SEARCH_MESSAGES ?? 100_000),
@@ -29,7 +38,15 @@ const counts = {
 };
 const rounds = Number(process.env.BENCH_SEARCH_ROUNDS ?? 50);
 const synchronous = synchronousFromEnvironment();
-const { dataDirectory, server, database, target } = await startBenchServer('search', synchronous);
+// The figures here are SQLite's own (FTS5's index on disk, doc texts written beside the server, the index rebuilt in
+// place); getSearch over HTTP on PostgreSQL is in npm run bench:databases, and the port on both below.
+if (benchPostgresUrl) {
+  throw new Error(
+    'bench:search measures SQLite FTS5 and runs on SQLite only (unset DATABASE_URL): BENCH_SEARCH_POSTGRES=1 or BENCH_SEARCH_POSTGRES_URL adds PostgreSQL through the search port, npm run bench:databases getSearch over HTTP on both.',
+  );
+}
+const { dataDirectory, server, database: benchDatabase, target } = await startBenchServer('search', synchronous);
+const database = benchDatabase.sqlite!;
 
 console.log(`Search benchmark (server in its own process, SQLite synchronous=${synchronous})`);
 const { admin, space } = await spaceWithMembers(target, 1);
@@ -101,19 +118,21 @@ const messagesSeeded = performance.now();
 for (let done = 0; done < counts.tasks; done += batch) {
   await store.run({ actorId: admin.id }, async (unit) => {
     const db = unit.transaction;
-    let board = loadBoard(db, space)!;
-    const canSee = spaceReaders(db, space);
+    let board = (await loadBoard(db, space))!;
+    const canSee = await spaceReaders(db, space, []);
     for (let index = done; index < Math.min(done + batch, counts.tasks); index += 1) {
+      const stateId = board.states[index % board.states.length]!.id;
+      const last = await lastPositions(db, space, stateId);
       const events = decideCreateTask(
         {
           taskId: newId(),
           authorId: admin.id,
           fields: {
             name: sentence(3 + Math.floor(random() * 5)),
-            stateId: board.states[index % board.states.length]!.id,
+            stateId,
             ...(index % 2 === 0 ? { description: cleanDescription(paragraphs(2, 25)) } : {}),
           },
-          lastPositions: (stateId) => lastPositions(db, space, stateId),
+          lastPositions: () => last,
         },
         { board, canSee },
       );
@@ -253,8 +272,8 @@ console.log(`  full rebuild of the index from the log (${rebuilt.applied} events
 console.log(`  load average ${loadAverage()}`);
 
 /**
- * The same index on both adapters of the search port, side by side, in this process (PostgreSQL is not wired into
- * the app yet, so not over HTTP): BENCH_SEARCH_POSTGRES=1 starts a throw-away cluster (tests/support/postgresCluster.ts),
+ * The same index on both adapters of the search port, side by side, in this process (getSearch over HTTP on both is
+ * in npm run bench:databases): BENCH_SEARCH_POSTGRES=1 starts a throw-away cluster (tests/support/postgresCluster.ts),
  * BENCH_SEARCH_POSTGRES_URL names an empty database of yours. The seeded items and docs' texts are copied into
  * PostgreSQL through the port, then each search runs on both.
  */
@@ -336,7 +355,7 @@ if (process.env.BENCH_SEARCH_POSTGRES === '1' || postgresUrl) {
 
 server.child.kill('SIGTERM');
 await server.exited;
-database.close();
+await benchDatabase.close();
 // BENCH_SEARCH_KEEP=1 keeps the seeded data folder, to look at its queries again without seeding.
 if (process.env.BENCH_SEARCH_KEEP === '1') console.log(`  data kept in ${dataDirectory}`);
 else rmSync(dataDirectory, { recursive: true, force: true });

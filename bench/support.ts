@@ -1,12 +1,18 @@
 // What the benchmarks share: a server in its own process with the clients in the benchmark's, accounts
 // made through the real sign-up, members joined to one space, and the figures' arithmetic.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { App } from '../server/src/app';
-import { openDatabase } from '../server/src/db/connection';
+import postgres from 'postgres';
+import { openAppStorage, type AppStorage } from '../server/src/appStorage';
+import { MigrationRefusedError, requireEmptyTarget } from '../server/src/cli/migrateToPostgres';
+import { configForTools } from '../server/src/cli/toolConfig';
+import { loadConfig } from '../server/src/config';
+import { describeTarget } from '../server/src/core/postgres/connect';
+import { openDatabase, type DatabaseHandle } from '../server/src/db/connection';
 import { newId } from '../server/src/core/ids';
+import { domains } from '../server/src/domains';
 import { freePort, GraphqlTestClient, startServerProcess } from '../tests/integration/harness';
 
 export type Synchronous = 'NORMAL' | 'FULL';
@@ -44,24 +50,124 @@ export async function call<Data>(client: GraphqlTestClient, query: string, varia
 }
 
 /**
- * Starts the server as `npm start` runs it, in its own process on a fresh data folder, and opens its
- * database beside it: the clients read verification links from the outbox like the integration tests do.
+ * The PostgreSQL database DATABASE_URL names (`postgres://…`): a benchmark that starts a server runs it there instead
+ * of on a SQLite file in its data folder. The database must be empty (the benchmark's first account administers the
+ * instance, and its figures are of its own data); make a new one per run, as the server needs it:
+ * `CREATE DATABASE bench TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C.UTF-8'`. Null: SQLite.
  */
-export async function startBenchServer(name: string, synchronous: Synchronous, environment: Record<string, string> = {}) {
-  const dataDirectory = mkdtempSync(join(tmpdir(), `bench-${name}-`));
-  const server = await startServerProcess(dataDirectory, { SQLITE_SYNCHRONOUS: synchronous, ...environment });
+export const benchPostgresUrl: string | null = /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL?.trim() ?? '')
+  ? process.env.DATABASE_URL!.trim()
+  : null;
+
+/** The database a benchmark's server runs on, as the benchmark itself reaches it (beside the server, not through it). */
+export interface BenchDatabase {
+  /** For the printed headers: "SQLite synchronous=FULL" or "PostgreSQL". */
+  label: string;
+  /** The SQLite file's handle, for the figures only SQLite has (its file size, FTS5 internals); null on PostgreSQL. */
+  sqlite: DatabaseHandle | null;
+  /** The number a query without parameters answers, written the same for both (a count, a max). */
+  scalar(query: string): Promise<number>;
+  /** The newest verification mail's text the server keeps for `to` (no SMTP is configured). */
+  outboxText(to: string): Promise<string | undefined>;
+  /**
+   * The server's command door and read tables opened in this process too, to seed faster than GraphQL would (opened
+   * on the first call, closed by `close`). On PostgreSQL the server hears these commits through LISTEN/NOTIFY.
+   */
+  storage(): Promise<AppStorage>;
+  close(): Promise<void>;
+}
+
+/** Refuses a PostgreSQL database holding rows, before a server is started on it. */
+export async function requireEmptyPostgres(url: string): Promise<void> {
+  const sql = postgres(url, { max: 1, onnotice: () => undefined });
+  const { database } = describeTarget(url);
+  try {
+    await requireEmptyTarget(sql, database);
+  } catch (error) {
+    if (!(error instanceof MigrationRefusedError)) throw error;
+    throw new Error(
+      `A benchmark runs on an empty database only: its first account administers the instance, and its figures are of its own data. ` +
+        `Make a new one for each run: CREATE DATABASE ${database}_2 TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C.UTF-8'`,
+      { cause: error },
+    );
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/** How the benchmark reaches the database of the server it started on `dataDirectory` (or on `postgresUrl`). */
+export function openBenchDatabase(dataDirectory: string, synchronous: Synchronous, postgresUrl: string | null): BenchDatabase {
+  const environment = { ...process.env, DATA_DIR: dataDirectory, DATABASE_URL: postgresUrl ?? '', SQLITE_SYNCHRONOUS: synchronous };
+  let opened: Promise<AppStorage> | null = null;
+  if (postgresUrl) {
+    const sql = postgres(postgresUrl, { max: 2, onnotice: () => undefined });
+    return {
+      label: 'PostgreSQL',
+      sqlite: null,
+      async scalar(query) {
+        const [row] = await sql.unsafe<Record<string, unknown>[]>(query);
+        return Number(Object.values(row ?? {})[0]);
+      },
+      async outboxText(to) {
+        const [mail] = await sql<{ text: string }[]>`SELECT text FROM outbox WHERE "to" = ${to} ORDER BY created_at DESC LIMIT 1`;
+        return mail?.text;
+      },
+      storage: () => (opened ??= openAppStorage(configForTools(loadConfig, environment), domains)),
+      async close() {
+        await (await opened)?.close();
+        await sql.end({ timeout: 5 });
+      },
+    };
+  }
   const database = openDatabase(join(dataDirectory, 'workspace.sqlite'), { synchronous, migrate: false });
+  const newestMail = database.sqlite.prepare('SELECT text FROM outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1');
+  return {
+    label: `SQLite synchronous=${synchronous}`,
+    sqlite: database,
+    scalar: async (query) => Number(database.sqlite.prepare(query).pluck().get()),
+    outboxText: async (to) => (newestMail.get(to) as { text: string } | undefined)?.text,
+    storage: () => (opened ??= openAppStorage(configForTools(loadConfig, environment), domains, { database })),
+    async close() {
+      await (await opened)?.close();
+      database.close();
+    },
+  };
+}
+
+/**
+ * Starts the server as `npm start` runs it, in its own process on a fresh data folder (on the PostgreSQL database
+ * DATABASE_URL names, if it does, unless `onSqlite`: a seed folder kept between runs), and reaches its database
+ * beside it: the clients read verification links from the outbox like the integration tests do.
+ */
+export async function startBenchServer(
+  name: string,
+  synchronous: Synchronous,
+  environment: Record<string, string> = {},
+  { onSqlite = false }: { onSqlite?: boolean } = {},
+) {
+  const postgresUrl = onSqlite ? null : benchPostgresUrl;
+  if (postgresUrl) await requireEmptyPostgres(postgresUrl);
+  const dataDirectory = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  const server = await startServerProcess(dataDirectory, {
+    SQLITE_SYNCHRONOUS: synchronous,
+    DATABASE_URL: postgresUrl ?? '',
+    ...environment,
+  });
+  const database = openBenchDatabase(dataDirectory, synchronous, postgresUrl);
   const target = {
     graphqlUrl: `${server.url}/graphql`,
     websocketUrl: `ws://127.0.0.1:${server.port}/graphql`,
-    app: { services: { database } } as unknown as App,
+    outboxText: (to: string) => database.outboxText(to),
   };
   return { dataDirectory, server, database, target };
 }
 
 export type BenchTarget = Awaited<ReturnType<typeof startBenchServer>>['target'];
 
-export async function signUp(target: BenchTarget, firstname: string) {
+/** What signing up needs of a server: where its GraphQL is and how to read the verification mail. */
+export type SignUpTarget = Pick<BenchTarget, 'graphqlUrl' | 'outboxText'>;
+
+export async function signUp(target: SignUpTarget, firstname: string) {
   const client = new GraphqlTestClient(target);
   const account = await client.signUp({ firstname, email: `${firstname.toLowerCase()}-${newId()}@example.com` });
   return { client, id: account.user.id, email: account.user.email, teamId: account.team.id };
@@ -81,6 +187,17 @@ export async function withBusinessPlan(admin: BenchAccount): Promise<void> {
   await call(admin.client, businessPlanMutation, { team: admin.teamId });
 }
 
+/** A new account added to the admin's team by address and switched to it, as an invited member would be. */
+export async function teamMember(target: SignUpTarget, admin: BenchAccount, firstname: string): Promise<BenchAccount> {
+  const member = await signUp(target, firstname);
+  await call(admin.client, 'mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { id } }', {
+    email: member.email,
+    id: admin.teamId,
+  });
+  await call(member.client, 'mutation ($team: ID!) { switchTeam(team: $team) { id } }', { team: admin.teamId });
+  return member;
+}
+
 /** An admin (on the business plan) with a public space, and `count` members of the admin's team who joined it. */
 export async function spaceWithMembers(target: BenchTarget, count: number) {
   const admin = await signUp(target, 'Admin');
@@ -92,12 +209,7 @@ export async function spaceWithMembers(target: BenchTarget, count: number) {
     Array.from({ length: count }, (_, index) => index),
     5,
     async (index) => {
-      const member = await signUp(target, `Member${index}`);
-      await call(admin.client, 'mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { id } }', {
-        email: member.email,
-        id: admin.teamId,
-      });
-      await call(member.client, 'mutation ($team: ID!) { switchTeam(team: $team) { id } }', { team: admin.teamId });
+      const member = await teamMember(target, admin, `Member${index}`);
       await call(member.client, 'mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: space });
       return member;
     },
@@ -108,7 +220,9 @@ export async function spaceWithMembers(target: BenchTarget, count: number) {
 /**
  * The server as `npm start` runs it, in its own process, on a data folder the benchmark prepared (a copy of a
  * seeded one), with extra arguments for node such as `--cpu-prof`: a profile is written when the server exits
- * on SIGTERM. The benchmark's own handle on the database is opened beside it, as startBenchServer does.
+ * on SIGTERM. With DATABASE_URL naming PostgreSQL the server runs on that (empty) database, into which the folder's
+ * SQLite file, when it has one, is first moved with `npm run migrate-to-postgres`. The benchmark reaches the database beside
+ * it, as startBenchServer does.
  */
 export async function startBenchServerOn(
   dataDirectory: string,
@@ -116,6 +230,10 @@ export async function startBenchServerOn(
   environment: Record<string, string> = {},
   nodeArguments: readonly string[] = [],
 ) {
+  if (benchPostgresUrl) {
+    if (existsSync(join(dataDirectory, 'workspace.sqlite'))) await moveToBenchPostgres(dataDirectory, benchPostgresUrl);
+    else await requireEmptyPostgres(benchPostgresUrl);
+  }
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArguments, '--import', 'tsx', 'server/src/main.ts'], {
     env: {
@@ -127,6 +245,7 @@ export async function startBenchServerOn(
       NODE_ENV: 'test',
       RATE_LIMITS: 'false',
       SQLITE_SYNCHRONOUS: synchronous,
+      DATABASE_URL: benchPostgresUrl ?? '',
       ...environment,
     },
     stdio: 'ignore',
@@ -145,11 +264,27 @@ export async function startBenchServerOn(
     child.kill('SIGKILL');
     throw new Error('the server process did not become healthy');
   }
-  const database = openDatabase(join(dataDirectory, 'workspace.sqlite'), { synchronous, migrate: false });
+  const database = openBenchDatabase(dataDirectory, synchronous, benchPostgresUrl);
   const target = {
     graphqlUrl: `${url}/graphql`,
     websocketUrl: `ws://127.0.0.1:${port}/graphql`,
-    app: { services: { database } } as unknown as App,
+    outboxText: (to: string) => database.outboxText(to),
   };
   return { dataDirectory, server: { child, exited, url, port }, database, target };
+}
+
+/**
+ * Moves a prepared data folder's SQLite file into the PostgreSQL database (which must be empty) as an operator would,
+ * with `npm run migrate-to-postgres`: every read table is replayed there and compared with SQLite's.
+ */
+async function moveToBenchPostgres(dataDirectory: string, url: string): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/src/cli/migrateToPostgres.ts', '--from', join(dataDirectory, 'workspace.sqlite'), '--to', url],
+    { env: { ...process.env, DATA_DIR: dataDirectory, DATABASE_URL: url }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`moving the prepared data to PostgreSQL failed (migrate-to-postgres exited with ${code}):\n${errors}`);
 }

@@ -1,6 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { constants as zlibConstants } from 'node:zlib';
+import { isDatabaseOutage } from './core/databaseOutage';
 import { randomHex } from './core/ids';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -12,8 +13,9 @@ import { AccessTokens } from './auth/tokens';
 import { registerCollabRoutes } from './collab/routes';
 import { securityHeaders } from './http/securityHeaders';
 import type { Config } from './config';
-import { openDatabase, type DatabaseHandle } from './db/connection';
-import { domains, openEventStore } from './domains';
+import { openAppStorage } from './appStorage';
+import type { DatabaseHandle } from './db/connection';
+import { domains } from './domains';
 import { isSessionActive } from './domains/accounts/sessions';
 import { authenticateApiToken, isApiToken } from './domains/settings';
 import { registerSocialRoutes } from './domains/social';
@@ -36,7 +38,6 @@ import { registerDocumentChecks } from './graphql/httpChecks';
 import { scheduleIdempotencyKeyExpiry } from './core/idempotencyKeys';
 import { InProcessJobRunner } from './core/inProcess/jobRunner';
 import { InProcessLiveEvents } from './core/inProcess/liveEvents';
-import { sqliteLiveHistory } from './core/sqlite/liveHistory';
 import { mercuriusSymbols, type LoaderFactory } from './graphql/runtime';
 import { GraphqlSocketServer } from './graphql/socketServer';
 import { SocketRegistry } from './graphql/sockets';
@@ -72,22 +73,32 @@ export interface App {
   graphqlSockets: GraphqlSocketServer;
 }
 
+/** An app on SQLite: its database is the SQLite file's handle, for tests and tools that read the file itself. */
+export type SqliteApp = App & { services: Services & { database: DatabaseHandle } };
+
+/** `app` as the SQLite app it must be; refused on PostgreSQL. */
+export function onSqlite(app: App): SqliteApp {
+  if (!app.services.database.sqlite) throw new Error('This needs the app on SQLite, and it runs on PostgreSQL.');
+  return app as SqliteApp;
+}
+
 const websocketPath = '/graphql';
 
 /** Builds the whole server as a Fastify instance; `listen` is the caller's business. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const modules = options.modules ?? domains;
-  const database = options.database ?? openDatabase(config.databaseFile, { synchronous: config.sqliteSynchronous });
+  const storage = await openAppStorage(config, modules, options.database ? { database: options.database } : {});
+  const { database, store } = storage;
   const projections = modules.flatMap((module) => module.projections);
   const metrics = new Metrics({ collectProcessMetrics: config.environment !== 'test' });
-  const store = openEventStore(database, modules);
-  const live = new InProcessLiveEvents(sqliteLiveHistory(database, store));
+  storage.registerMetrics(metrics.registry);
+  const live = new InProcessLiveEvents(storage.history);
   const tokens = new AccessTokens(config.secret);
   const authenticate: Authenticator = async (token) => {
     if (isApiToken(token)) return authenticateApiToken(database.db, token);
     const check = await tokens.verify(token);
     if (check.status !== 'valid') return { status: check.status };
-    if (!isSessionActive(database.db, check.claims.sessionId)) return { status: 'invalid' };
+    if (!(await isSessionActive(database.db, check.claims.sessionId))) return { status: 'invalid' };
     return { status: 'authenticated', actor: { userId: check.claims.userId, sessionId: check.claims.sessionId } };
   };
 
@@ -114,6 +125,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: true,
   });
 
+  // Errors outside GraphQL's own handling (a hook's read, a route's): one because the database is away is answered
+  // as GraphQL answers one inside it, 503 DATABASE_UNAVAILABLE; any other server failure says only that, since
+  // Fastify's default would show the error's message (a failed query's SQL and parameters). Set before any route, as
+  // a route keeps the handler of when it was added.
+  server.setErrorHandler((error, request, reply) => {
+    if (isDatabaseOutage(error)) {
+      request.log.warn({ err: error }, 'the database could not be reached');
+      return reply.code(503).send({
+        data: null,
+        errors: [{ message: errorMessages.DATABASE_UNAVAILABLE, extensions: { code: 'DATABASE_UNAVAILABLE', params: {} } }],
+      });
+    }
+    const statusCode = (error as { statusCode?: unknown }).statusCode;
+    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return reply.send(error);
+    request.log.error({ err: error }, 'unexpected error while handling a request');
+    return reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', message: errorMessages.INTERNAL_SERVER_ERROR });
+  });
+
   const mailer = config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(database, server.log, config.mail.outboxPage === 'off' ? null : `${config.publicUrl}/dev/outbox`);
@@ -121,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const services: Services = {
     config,
     database,
+    databaseHealth: () => storage.health(),
     store,
     live,
     jobs: new InProcessJobRunner((job, error) => server.log.error({ err: error, job }, 'a background job failed')),
@@ -192,7 +222,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxFrameBytes: config.bodyLimitBytes,
     keepAliveMs: websocketKeepAliveMs,
     production: config.environment === 'production',
-    anonymousMaySubscribe: publicSubscriptions ? (request) => holdsGuestCredential({ services, fastifyRequest: request }) : () => false,
+    anonymousMaySubscribe: publicSubscriptions
+      ? async (request) => await holdsGuestCredential({ services, fastifyRequest: request })
+      : () => false,
     verifyOrigin: (origin, host) => isAllowedOrigin(origin, host, config.publicUrl),
   });
   // Mercurius wires the Subscription resolvers into the schema and declares GET /graphql with its own
@@ -299,15 +331,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerClient(server, config, clientSettingsOf(config));
 
-  const stoppers = modules.map((module) => module.start?.(services)).filter((stop): stop is () => void => typeof stop === 'function');
+  const stoppers = modules
+    .map((module) => module.start?.(services))
+    .filter((stop): stop is () => void | Promise<void> => typeof stop === 'function');
   server.addHook('onClose', async () => {
     services.jobs.stop();
-    for (const stop of stoppers) stop();
+    for (const stop of stoppers) await stop();
     await live.close();
     mailer.close();
-    // Units done but not yet committed (group commit) are committed and answered before the file closes.
-    await store.settle();
-    if (!options.database) database.close();
+    await storage.close();
   });
 
   return { server, services, projections, graphqlSockets };

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, refuseDatabaseNotServedYet } from './config';
+import { ConfigError, loadConfig } from './config';
 
 describe('config', () => {
   it('applies the documented defaults', () => {
@@ -71,7 +71,6 @@ describe('config', () => {
         kind: 'sqlite',
         file: '/srv/workspace/other.sqlite',
       });
-      expect(() => refuseDatabaseNotServedYet(load({}))).not.toThrow();
     });
 
     it('resolves a relative SQLite path against DATA_DIR, not the working directory, and takes sqlite:/x and sqlite:///x as the absolute /x', () => {
@@ -100,18 +99,18 @@ describe('config', () => {
       }
     });
 
-    it('takes a postgres:// or postgresql:// URL with the pool size and statement timeout', () => {
+    it('takes a postgres:// or postgresql:// URL with the pool size, statement timeout and connect timeout', () => {
       const url = 'postgresql://workspace:s3cret@db.internal:5433/workspace';
-      expect(load({ DATABASE_URL: url, DATABASE_POOL_SIZE: '20', DATABASE_STATEMENT_TIMEOUT_MS: '5000' }).database).toEqual({
-        kind: 'postgres',
-        url,
-        poolSize: 20,
-        statementTimeoutMs: 5000,
-      });
+      expect(
+        load({ DATABASE_URL: url, DATABASE_POOL_SIZE: '20', DATABASE_STATEMENT_TIMEOUT_MS: '5000', DATABASE_CONNECT_TIMEOUT_MS: '2500' })
+          .database,
+      ).toEqual({ kind: 'postgres', url, poolSize: 20, statementTimeoutMs: 5000, connectTimeoutMs: 2500 });
       expect(load({ DATABASE_URL: 'postgres://db.internal/workspace' }).database).toMatchObject({
         poolSize: 10,
         statementTimeoutMs: 30_000,
+        connectTimeoutMs: 10_000,
       });
+      expect(() => load({ DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: '5' })).toThrowError(/DATABASE_CONNECT_TIMEOUT_MS/);
       expect(() => load({ DATABASE_URL: url, DATABASE_POOL_SIZE: '0' })).toThrowError(/DATABASE_POOL_SIZE/);
       expect(() => load({ DATABASE_URL: url, DATABASE_STATEMENT_TIMEOUT_MS: 'soon' })).toThrowError(/DATABASE_STATEMENT_TIMEOUT_MS/);
     });
@@ -127,11 +126,6 @@ describe('config', () => {
       expect(mysql).toThrowError(/DATABASE_URL scheme "mysql:" is not supported/);
       expect(mysql).toThrowError(/postgres:\/\/user:password@host:5432\/database .*sqlite:<file> or a file path \(relative to DATA_DIR\)/);
       expect(mysql).not.toThrowError(/s3cret/);
-    });
-
-    it('refuses to start the server on PostgreSQL while it holds only the event log', () => {
-      const config = load({ DATABASE_URL: 'postgres://workspace:s3cret@db.internal/workspace' });
-      expect(() => refuseDatabaseNotServedYet(config)).toThrowError(/so far holds only the event log .*the areas still need SQLite/);
     });
   });
 });

@@ -21,6 +21,7 @@ export const environmentSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(10).default(5000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(30),
@@ -161,6 +162,8 @@ export type DatabaseConfig =
       poolSize: number;
       /** DATABASE_STATEMENT_TIMEOUT_MS: the server cancels a statement (lock waits included) running longer. */
       statementTimeoutMs: number;
+      /** DATABASE_CONNECT_TIMEOUT_MS: how long opening a connection may take (TCP, TLS, sign-in). */
+      connectTimeoutMs: number;
     };
 
 export interface AiConfig {
@@ -385,7 +388,13 @@ function databaseConfig(values: z.output<typeof environmentSchema>, dataDirector
         'Invalid configuration: DATABASE_URL must name a host and a database (postgres://user:password@host:5432/database)',
       );
     }
-    return { kind: 'postgres', url, poolSize: values.DATABASE_POOL_SIZE, statementTimeoutMs: values.DATABASE_STATEMENT_TIMEOUT_MS };
+    return {
+      kind: 'postgres',
+      url,
+      poolSize: values.DATABASE_POOL_SIZE,
+      statementTimeoutMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: values.DATABASE_CONNECT_TIMEOUT_MS,
+    };
   }
   const sqlitePrefix = /^sqlite:(\/\/)?/i;
   if (sqlitePrefix.test(url)) {
@@ -407,18 +416,6 @@ function sqliteFileIn(dataDirectory: string, file: string): string {
     throw new ConfigError(`Invalid configuration: DATABASE_URL cannot be an in-memory SQLite database: use ${databaseUrlForms}`);
   }
   return resolve(dataDirectory, file);
-}
-
-/**
- * The server runs its areas on SQLite only so far: PostgreSQL holds the event log (issue 21's first slice) and
- * nothing else yet, so a start on PostgreSQL is refused rather than half served.
- */
-export function refuseDatabaseNotServedYet(config: Config): void {
-  if (config.database.kind === 'postgres') {
-    throw new ConfigError(
-      'DATABASE_URL points to PostgreSQL, which so far holds only the event log (issue 21): the areas still need SQLite. Unset DATABASE_URL (or set sqlite:<file>) to start the server.',
-    );
-  }
 }
 
 function aiConfig(values: z.output<typeof environmentSchema>): AiConfig {

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig, refuseDatabaseNotServedYet } from './config';
+import { ConfigError, loadConfig } from './config';
+import { DatabaseUnavailableError } from './core/postgres/connect';
 import { issueSetUpLink, setUpLinkLifetimeHours } from './domains/accounts/setUp';
 
 /** Reads the config, opens and migrates the database, listens, and shuts down gracefully. */
@@ -7,7 +8,6 @@ async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
-    refuseDatabaseNotServedYet(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -15,7 +15,18 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { server, services } = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    // PostgreSQL unreachable, refusing the user, unsuitable or failing a migration: one line naming the fix.
+    if (error instanceof DatabaseUnavailableError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { server, services } = app;
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -48,7 +59,7 @@ async function main(): Promise<void> {
   await server.listen({ port: config.port, host: config.host });
   server.log.info(`Workspace is ready at ${config.publicUrl}`);
   // An instance without accounts needs a first administrator, and may have no mail server yet.
-  const setUpLink = issueSetUpLink(services);
+  const setUpLink = await issueSetUpLink(services);
   if (setUpLink) {
     server.log.warn(
       { setUpLink },

@@ -40,6 +40,7 @@ export const generalErrorMessages = {
     'Your account at this provider has no verified e-mail address. Verify it there, or sign up with e-mail and password.',
   SOCIAL_TOKEN_INVALID: 'The sign-in token from the provider is invalid or has expired. Sign in with the provider again.',
   INTERNAL_SERVER_ERROR: 'Something went wrong on the server.',
+  DATABASE_UNAVAILABLE: 'The server cannot reach its database right now. Try again in a moment.',
   INVITATION_WITHDRAWN: 'This invitation was withdrawn. Ask the team for a new one.',
   SETUP_LINK_INVALID:
     'This set-up link has expired or was already used. Restart the server to print a new one, or run npm run create-admin.',

@@ -167,7 +167,7 @@ async function startFreshApp(): Promise<{ url: string; setUpLink: string | null 
   });
   await fresh.server.listen({ port, host: config.host });
   freshApps.push(fresh);
-  return { url: `http://localhost:${port}`, setUpLink: issueSetUpLink(fresh.services) };
+  return { url: `http://localhost:${port}`, setUpLink: await issueSetUpLink(fresh.services) };
 }
 
 await startApp();

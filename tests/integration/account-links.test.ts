@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from './support/mailCatcher';
 import { GraphqlTestClient, linkFromOutbox, startTestServer, type TestServer } from './harness';
+import { sql } from 'drizzle-orm';
+import { appRow, appRun } from '../support/appRows';
 
 let server: TestServer;
 
@@ -18,13 +20,13 @@ describe('e-mail verification', () => {
   it('refuses sign-in before the address is confirmed, mailing a fresh link', async () => {
     const client = new GraphqlTestClient(server);
     await client.execute(signUpMutation('unconfirmed@example.com'));
-    const firstLink = linkFromOutbox(server, 'unconfirmed@example.com', '/signup/verify');
+    const firstLink = await linkFromOutbox(server, 'unconfirmed@example.com', '/signup/verify');
     const attempt = await client.execute('mutation { login(email: "unconfirmed@example.com", password: "secret123") { token } }');
     expect(attempt.errors?.[0]).toMatchObject({
       message: 'Confirm your e-mail address first: we sent you a new link.',
       extensions: { code: 'EMAIL_NOT_VERIFIED' },
     });
-    const secondLink = linkFromOutbox(server, 'unconfirmed@example.com', '/signup/verify');
+    const secondLink = await linkFromOutbox(server, 'unconfirmed@example.com', '/signup/verify');
     expect(secondLink.href).not.toBe(firstLink.href);
     // The newer link replaced the older one.
     const stale = await client.execute(verifyQuery, { email: 'unconfirmed@example.com', token: firstLink.searchParams.get('token') });
@@ -34,7 +36,7 @@ describe('e-mail verification', () => {
   it('uses a verification link once: following it signs in, a second use is refused', async () => {
     const client = new GraphqlTestClient(server);
     await client.execute(signUpMutation('once@example.com'));
-    const link = linkFromOutbox(server, 'once@example.com', '/signup/verify');
+    const link = await linkFromOutbox(server, 'once@example.com', '/signup/verify');
     const variables = { email: 'once@example.com', token: link.searchParams.get('token') };
     expect((await client.execute(verifyQuery, variables)).errors).toBeUndefined();
     expect(client.cookies.has('token')).toBe(true);
@@ -48,10 +50,8 @@ describe('e-mail verification', () => {
   it('refuses an expired verification link', async () => {
     const client = new GraphqlTestClient(server);
     await client.execute(signUpMutation('expired@example.com'));
-    const link = linkFromOutbox(server, 'expired@example.com', '/signup/verify');
-    server.app.services.database.sqlite
-      .prepare("UPDATE account_tokens SET expires_at = '2000-01-01T00:00:00.000Z' WHERE used_at IS NULL")
-      .run();
+    const link = await linkFromOutbox(server, 'expired@example.com', '/signup/verify');
+    await appRun(server.app, sql`UPDATE account_tokens SET expires_at = '2000-01-01T00:00:00.000Z' WHERE used_at IS NULL`);
     const result = await client.execute(verifyQuery, { email: 'expired@example.com', token: link.searchParams.get('token') });
     expect(result.errors?.[0]?.extensions.code).toBe('INVALID_LINK');
   });
@@ -59,9 +59,9 @@ describe('e-mail verification', () => {
   it('resends a link to an unconfirmed address and answers the same for an unknown one', async () => {
     const client = new GraphqlTestClient(server);
     await client.execute(signUpMutation('resend@example.com'));
-    const before = linkFromOutbox(server, 'resend@example.com', '/signup/verify');
+    const before = await linkFromOutbox(server, 'resend@example.com', '/signup/verify');
     expect((await client.execute('mutation { resendEmail(email: "resend@example.com") }')).data).toEqual({ resendEmail: true });
-    expect(linkFromOutbox(server, 'resend@example.com', '/signup/verify').href).not.toBe(before.href);
+    expect((await linkFromOutbox(server, 'resend@example.com', '/signup/verify')).href).not.toBe(before.href);
     expect((await client.execute('mutation { resendEmail(email: "nobody-here@example.com") }')).data).toEqual({ resendEmail: true });
   });
 });
@@ -72,7 +72,7 @@ describe('password recovery', () => {
     const account = await owner.signUp({ email: 'forgetful@example.com', password: 'oldpassword1' });
     const anonymous = new GraphqlTestClient(server);
     expect((await anonymous.execute('mutation { forgotPassword(email: "forgetful@example.com") }')).data).toEqual({ forgotPassword: true });
-    const link = linkFromOutbox(server, 'forgetful@example.com', '/signup/recover');
+    const link = await linkFromOutbox(server, 'forgetful@example.com', '/signup/recover');
     const update =
       'mutation ($email: String!, $password: String!, $token: String!) { updatePassword(email: $email, password: $password, token: $token) }';
     const variables = { email: 'forgetful@example.com', password: 'newpassword2', token: link.searchParams.get('token') };
@@ -89,19 +89,19 @@ describe('password recovery', () => {
   });
 
   it('answers forgotPassword the same for unknown addresses and sends nothing', async () => {
-    const count = () =>
-      (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM outbox').get() as { count: number }).count;
-    const before = count();
+    const count = async () =>
+      (await appRow<{ count: number }>(server.app, sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM outbox`))!.count;
+    const before = await count();
     const result = await new GraphqlTestClient(server).execute('mutation { forgotPassword(email: "ghost@example.com") }');
     expect(result.data).toEqual({ forgotPassword: true });
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('refuses a weak new password and a forged token, changing nothing', async () => {
     await new GraphqlTestClient(server).signUp({ email: 'strong@example.com', password: 'original123' });
     const client = new GraphqlTestClient(server);
     await client.execute('mutation { forgotPassword(email: "strong@example.com") }');
-    const link = linkFromOutbox(server, 'strong@example.com', '/signup/recover');
+    const link = await linkFromOutbox(server, 'strong@example.com', '/signup/recover');
     const update =
       'mutation ($password: String!, $token: String!) { updatePassword(email: "strong@example.com", password: $password, token: $token) }';
     expect((await client.execute(update, { password: 'weak', token: link.searchParams.get('token') })).errors?.[0]?.message).toBe(

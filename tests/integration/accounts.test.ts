@@ -30,7 +30,7 @@ describe('sign-up', () => {
   });
 
   it('refuses a malformed e-mail and a weak password with clear messages, writing nothing', async () => {
-    const before = countEvents();
+    const before = await countEvents();
     const client = new GraphqlTestClient(server);
     const badEmail = await client.execute(
       'mutation { setUserBasic(firstname: "A", lastname: "B", email: "not-an-email", password: "secret123") { email } }',
@@ -46,7 +46,7 @@ describe('sign-up', () => {
       message: 'Use at least 8 characters.',
       extensions: { code: 'PASSWORD_TOO_SHORT', params: { minimum: 8 }, field: 'password' },
     });
-    expect(countEvents()).toBe(before);
+    expect(await countEvents()).toBe(before);
   });
 
   it('answers a sign-up with a registered e-mail exactly like a new one, and mails the owner instead', async () => {

@@ -25,7 +25,7 @@ async function writeDoc(docId: string, text: string) {
   paragraphText(editor.doc).insert(0, text);
   await waitFor(() => editor.state.saved > 0, 'the doc text to be stored');
   editor.destroy();
-  await waitFor(() => collabOf(server.app.services).roomOf(docId) === undefined, 'the doc room to unload');
+  await waitFor(() => collabOf(server.app.services).isUnloaded(docId), 'the doc room to unload');
 }
 
 beforeAll(async () => {

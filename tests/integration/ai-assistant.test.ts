@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/src/app';
+import { buildApp, onSqlite } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
 import { openDatabase } from '../../server/src/db/connection';
@@ -97,7 +97,7 @@ describe('AI conversations', () => {
       delAiConversation: second.id,
     });
     expect((await conversationsOf(ada)).map((conversation) => conversation.id)).not.toContain(second.id);
-    const before = countEvents(server);
+    const before = await countEvents(server);
     expect(codeOf(await messagesOf(ada, second.id))).toBe('NOT_FOUND');
     expect(codeOf(await ask(ada, second.id, 'Still there?'))).toBe('NOT_FOUND');
     expect(
@@ -105,7 +105,7 @@ describe('AI conversations', () => {
     ).toBe('NOT_FOUND');
     expect(codeOf(await ada.client.execute('mutation ($id: ID!) { delAiConversation(id: $id) }', { id: second.id }))).toBe('NOT_FOUND');
     expect(codeOf(await ada.client.execute('mutation ($id: ID!) { stopAiMessage(id: $id) { id } }', { id: answer!.id }))).toBe('NOT_FOUND');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -114,7 +114,7 @@ describe('AI conversations', () => {
     fake.script({ chunks: ['Private ', 'answer'] });
     const [question, answer] = expectData(await ask(ada, conversation.id, 'A private question')).setAiMessage;
     await finishedAnswer(ada, conversation.id, answer!.id);
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const attempts: [string, Record<string, unknown>][] = [
       [`query ($id: ID!) { getAiMessages(aiconversation: $id) { id } }`, { id: conversation.id }],
       ['mutation ($id: ID!) { setAiMessage(aiconversation: $id, body: "Let me in") { id } }', { id: conversation.id }],
@@ -128,7 +128,7 @@ describe('AI conversations', () => {
     await until(() => watcher.state.errors.length > 0 || watcher.state.completed, 'the subscription to be refused');
     expect(JSON.stringify(watcher.state.errors)).toContain('NOT_FOUND');
     expect(watcher.received).toEqual([]);
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     expect(fake.requests).toHaveLength(1);
     expect(expectData(await messagesOf(ada, conversation.id)).getAiMessages.map((message) => message.body)).toEqual([
       'A private question',
@@ -292,11 +292,11 @@ describe('asking', () => {
     await until(() => watcher.received.at(-1)?.message.state === 'stopped', 'the stop to be published');
     expect(watcher.received.at(-1)).toMatchObject({ delta: '', message: { body: 'Half an answer' } });
     // Stopping an answer that ended changes nothing.
-    const events = countEvents(server);
+    const events = await countEvents(server);
     expect(expectData(await ada.client.execute('mutation ($id: ID!) { stopAiMessage(id: $id) { state } }', { id: answer!.id }))).toEqual({
       stopAiMessage: { state: 'stopped' },
     });
-    expect(countEvents(server)).toBe(events);
+    expect(await countEvents(server)).toBe(events);
   });
 
   it('hears a stop published by another process through the live interface', async () => {
@@ -379,7 +379,7 @@ describe('asking', () => {
 
   it('refuses a prompt over AI_MAX_PROMPT_BYTES before recording anything or asking the provider, and bad choices', async () => {
     const conversation = await startConversation(ada);
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const huge = await ask(ada, conversation.id, 'x'.repeat(1_000_000));
     expect(huge.errors?.[0]?.extensions).toMatchObject({ code: 'AI_PROMPT_TOO_LARGE', field: 'body' });
     expect(huge.errors?.[0]?.message).toContain('200 KB');
@@ -396,7 +396,7 @@ describe('asking', () => {
       code: 'CHOICE_INVALID',
       field: 'type',
     });
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     expect(fake.requests).toHaveLength(0);
     expect(expectData(await messagesOf(ada, conversation.id)).getAiMessages).toEqual([]);
   });
@@ -408,11 +408,11 @@ describe('a server without an AI provider', () => {
     try {
       const dora = await person(bare, 'Dora');
       const conversation = await startConversation(dora);
-      const before = countEvents(bare);
+      const before = await countEvents(bare);
       const refused = await ask(dora, conversation.id, 'Anyone there?');
       expect(refused.errors?.[0]?.extensions.code).toBe('AI_NOT_CONFIGURED');
       expect(refused.errors?.[0]?.message).toContain('AI_BASE_URL');
-      expect(countEvents(bare)).toBe(before);
+      expect(await countEvents(bare)).toBe(before);
     } finally {
       await bare.close();
     }
@@ -444,29 +444,19 @@ describe('a server stopped mid-answer', () => {
         RATE_LIMITS: 'false',
         ...aiSettings(fake),
       });
-    const first = await buildApp(configFor());
+    const first = onSqlite(await buildApp(configFor()));
     try {
       await first.server.listen({ port: 0, host: '127.0.0.1' });
       const address = first.server.server.address() as { port: number };
       const url = `http://127.0.0.1:${address.port}`;
-      const carl = await person(
-        {
-          url,
-          graphqlUrl: `${url}/graphql`,
-          websocketUrl: `ws://127.0.0.1:${address.port}/graphql`,
-          app: first,
-          dataDirectory,
-          close: async () => undefined,
-        },
-        'Carl',
-      );
+      const carl = await person({ graphqlUrl: `${url}/graphql`, app: first }, 'Carl');
       const conversation = await startConversation(carl);
       fake.script({ chunks: ['Never '], neverEnd: true });
       const [, answer] = expectData(await ask(carl, conversation.id, 'Will this end?')).setAiMessage;
       await fake.waitForRequests(1);
       await first.server.close();
 
-      const second = await buildApp(configFor());
+      const second = onSqlite(await buildApp(configFor()));
       try {
         const stateOf = () =>
           second.services.database.sqlite

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from 'graphql-ws';
-import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
-import { openDatabase } from '../../server/src/db/connection';
 import { aiToolsModule } from '../../server/src/domains/ai/tools';
 import { startTestServer, subscriptionClient, type TestServer } from './harness';
 import { runWriting } from './support/aiWriting';
 import { startFakeOpenAi, type FakeOpenAi } from './support/fakeOpenAi';
 import { countEvents, expectData, joinTeam, person, type Person } from './teamFactories';
+import { replayedBesideLive } from '../support/appRows';
 
 let fake: FakeOpenAi;
 let server: TestServer;
@@ -74,12 +73,12 @@ describe('AI team limits', () => {
       [10, 999, 'tokensPerDay', 'NUMBER_TOO_SMALL', { minimum: 1000 }],
       [10, 1_000_000_001, 'tokensPerDay', 'NUMBER_TOO_LARGE', { maximum: 1_000_000_000 }],
     ];
-    const events = countEvents(server);
+    const events = await countEvents(server);
     for (const [requestsPerMinute, tokensPerDay, field, code, params] of refusals) {
       const result = await admin.client.execute(setLimits, { team: admin.teamId, requestsPerMinute, tokensPerDay });
       expect(result.errors?.[0]?.extensions, `${requestsPerMinute}/${tokensPerDay}`).toMatchObject({ code, field, params });
     }
-    expect(countEvents(server)).toBe(events);
+    expect(await countEvents(server)).toBe(events);
     const usage = expectData(await admin.client.execute<Usage>(usageQuery, { team: admin.teamId }));
     expect(usage.getAiUsage.limits).toEqual({ requestsPerMinute: 50, tokensPerDay: 20000 });
   });
@@ -168,10 +167,7 @@ describe('AI usage', () => {
   });
 
   it('rebuilds the usage and limits tables from the log to the same rows', async () => {
-    const projections = aiToolsModule.projections;
-    const empty = openDatabase(`${server.dataDirectory}/replayed-ai.sqlite`, { synchronous: 'NORMAL' });
-    await replay(server.app.services.database, empty, projections);
-    expect(snapshotProjections(empty, projections)).toEqual(snapshotProjections(server.app.services.database, projections));
-    empty.close();
+    const { live, rebuilt } = await replayedBesideLive(server, aiToolsModule.projections);
+    expect(rebuilt).toEqual(live);
   });
 });

@@ -263,14 +263,14 @@ describe('authorization matrix', () => {
   it('refuses every non-public query and mutation to an anonymous caller, writing nothing', async () => {
     const anonymous = new GraphqlTestClient(server);
     for (const { kind, field } of rootFields.filter((entry) => entry.kind !== 'subscription' && declared[entry.field.name] !== 'public')) {
-      const before = countEvents();
+      const before = await countEvents();
       // Select __typename on object results; scalars need no selection.
       const document = `${kind} { ${selectionFor(field)} }`;
       let result = await anonymous.execute(document);
       if (result.errors?.[0]?.extensions.code === 'GRAPHQL_VALIDATION_FAILED')
         result = await anonymous.execute(`${kind} { ${selectionFor(field)} { __typename } }`);
       expect(result.errors?.[0]?.extensions.code, `${kind} ${field.name}`).toBe('UNAUTHENTICATED');
-      expect(countEvents(), `${field.name} wrote events`).toBe(before);
+      expect(await countEvents(), `${field.name} wrote events`).toBe(before);
     }
   });
 
@@ -306,13 +306,13 @@ describe('authorization matrix: other team, basic member, guest', () => {
     for (const [name, entry] of Object.entries(matrix)) {
       if ('noForeignIds' in entry.otherTeam) continue;
       for (const call of entry.otherTeam.refused ?? []) {
-        const before = countEvents();
+        const before = await countEvents();
         const result = await attempt(world.userB, call);
         expect(
           refusalCodes,
           `${name} ${JSON.stringify(call.variables?.(world) ?? {})} answered ${result.code} ${result.message}`,
         ).toContain(result.code);
-        expect(countEvents(), `${name} wrote events`).toBe(before);
+        expect(await countEvents(), `${name} wrote events`).toBe(before);
       }
     }
   });
@@ -321,12 +321,12 @@ describe('authorization matrix: other team, basic member, guest', () => {
     for (const [name, entry] of Object.entries(matrix)) {
       if ('noForeignIds' in entry.otherTeam) continue;
       for (const call of (entry.otherTeam.seesNothing ?? []).filter((candidate) => !isSubscription(candidate))) {
-        const before = countEvents();
+        const before = await countEvents();
         const result = await attempt(world.userB, call);
         expect(result.code, `${name}: ${result.message}`).toBeUndefined();
         const answer = JSON.stringify(result.data);
         for (const mark of teamAMarks()) expect(answer, `${name} leaked ${mark}`).not.toContain(mark);
-        expect(countEvents(), `${name} wrote events`).toBe(before);
+        expect(await countEvents(), `${name} wrote events`).toBe(before);
       }
     }
   });
@@ -355,7 +355,7 @@ describe('authorization matrix: other team, basic member, guest', () => {
   it('answers a basic member trying admin operations with exactly the SPEC §6 message, and refuses a guest, writing nothing', async () => {
     for (const [name, entry] of Object.entries(matrix)) {
       for (const call of entry.withoutRights ?? []) {
-        const before = countEvents();
+        const before = await countEvents();
         const basic = await attempt(world.basicA, call);
         expect({ code: basic.code, message: basic.message }, `${name} as a basic member`).toEqual({
           code: 'PERMISSION_DENIED',
@@ -363,7 +363,7 @@ describe('authorization matrix: other team, basic member, guest', () => {
         });
         const guest = await attempt(world.guestA, call);
         expect(refusalCodes, `${name} as a guest answered ${guest.code}`).toContain(guest.code);
-        expect(countEvents(), `${name} wrote events`).toBe(before);
+        expect(await countEvents(), `${name} wrote events`).toBe(before);
       }
     }
   });
@@ -371,10 +371,10 @@ describe('authorization matrix: other team, basic member, guest', () => {
   it('refuses a guest what only members may do', async () => {
     for (const [name, entry] of Object.entries(matrix)) {
       for (const call of entry.guestRefused ?? []) {
-        const before = countEvents();
+        const before = await countEvents();
         const result = await attempt(world.guestA, call);
         expect(refusalCodes, `${name} as a guest answered ${result.code} ${result.message}`).toContain(result.code);
-        expect(countEvents(), `${name} wrote events`).toBe(before);
+        expect(await countEvents(), `${name} wrote events`).toBe(before);
       }
     }
   });

@@ -107,14 +107,14 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
     );
     expectData(await setPromotionCode({ code: 'ONCE-ONLY', kind: 'credit', amount: 100, currency: 'usd', maxUses: 1 }));
     expectData(await setCode(otherAdmin, 'ONCE-ONLY'));
-    const events = countEvents(server);
+    const events = await countEvents(server);
     const unknown = await setCode(teamAdmin, 'NO-SUCH-CODE');
     expect(codeOf(unknown)).toBe('PROMOTION_CODE_UNKNOWN');
     expect(unknown.errors?.[0]?.message).toBe('This promotion code does not exist.');
     expect(codeOf(await setCode(teamAdmin, 'old-code'))).toBe('PROMOTION_CODE_EXPIRED');
     expect(codeOf(await setCode(teamAdmin, 'ONCE-ONLY'))).toBe('PROMOTION_CODE_USED');
     expect(codeOf(await setCode(member, 'SPRING-CREDIT'))).toBe('PERMISSION_DENIED');
-    expect(countEvents(server)).toBe(events);
+    expect(await countEvents(server)).toBe(events);
     expect(await billingOf(teamAdmin)).toMatchObject({ credit: 0, codes: [] });
   });
 
@@ -141,13 +141,13 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
   it('refuses a plan-for-some-days code to a team holding a paid or lifetime plan, changing nothing and keeping the code', async () => {
     expectData(await setPromotionCode({ code: 'BASIC-14', kind: 'plan', plan: 'basic', days: 14 }));
     const refusedTo = async (someone: Person, code: string) => {
-      const events = countEvents(server);
+      const events = await countEvents(server);
       const refused = await setCode(someone, code);
       expect(codeOf(refused)).toBe('PROMOTION_CODE_PAID_PLAN');
       expect(refused.errors?.[0]?.message).toBe(
         'This code gives a plan for some days, and your team already has a paid or lifetime plan. Keep the code for when that plan ends.',
       );
-      expect(countEvents(server)).toBe(events);
+      expect(await countEvents(server)).toBe(events);
     };
     // The lifetime deal redeemed above would be replaced by 14 days, then free.
     await refusedTo(otherAdmin, 'BASIC-14');
@@ -247,12 +247,12 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
     expectData(await setPromotionCode({ code: 'UNLIMITED-FOR-GOOD', kind: 'lifetime', plan: 'unlimited' }));
     const holder = await person(server, 'Lou');
     const refusedLower = async (code: string) => {
-      const events = countEvents(server);
+      const events = await countEvents(server);
       const refused = await setCode(holder, code);
       expect(codeOf(refused)).toBe('PROMOTION_CODE_LOWER_PLAN');
       expect(refused.errors?.[0]?.message).toBe('This code gives a lower plan than the one your team has now, so it was not used.');
       expect(refused.errors?.[0]?.extensions.field).toBe('code');
-      expect(countEvents(server)).toBe(events);
+      expect(await countEvents(server)).toBe(events);
     };
     expect(expectData(await setCode(holder, 'UNLIMITED-20')).setCode.type).toBe('unlimited');
     // Basic for 10 days would replace the unlimited days an earlier code gave.
@@ -283,7 +283,7 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
         { email },
       ),
     );
-    const link = linkFromOutbox(server, email, '/signup/verify');
+    const link = await linkFromOutbox(server, email, '/signup/verify');
     const verified = expectData(
       await client.execute<{ verifyAccount: { user: { id: string }; team: { id: string } } }>(
         'query ($email: String!, $token: String!) { verifyAccount(email: $email, token: $token) { user { id } team { id } } }',
@@ -361,7 +361,7 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
         variables,
       );
     const kept = requests();
-    const events = countEvents(server);
+    const events = await countEvents(server);
     const mailed = smtp.received.length;
     await withMailer(createSmtpMailer(smtp.url, 'workspace@example.com'), async () => {
       for (const seats of [-1, 0, 10001]) {
@@ -372,7 +372,7 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
       }
       expect(codeOf(await sendEmail({ message: 'We need seats.', seats: 2.5 }))).toBe('BAD_USER_INPUT');
       expect(codeOf(await sendEmail({ message: 'x'.repeat(5001), seats: 40 }))).toBe('TEXT_TOO_LONG');
-      expect([requests(), countEvents(server), smtp.received.length]).toEqual([kept, events, mailed]);
+      expect([requests(), await countEvents(server), smtp.received.length]).toEqual([kept, events, mailed]);
       // The bounds themselves are allowed.
       for (const seats of [1, 10000])
         expect(expectData(await sendEmail({ message: 'We need seats.', seats })).sendEmail).toEqual({ ok: true });

@@ -161,14 +161,14 @@ describe('setCheckout', () => {
   it('refuses a member who is not admin and anyone of another team, asking Stripe nothing and writing nothing', async () => {
     const { admin, member } = await teamOfTwoAndAGuest(server);
     const stranger = await person(server, 'Sam');
-    const [requests, events] = [fake.requests.length, countEvents(server)];
+    const [requests, events] = [fake.requests.length, await countEvents(server)];
     const asMember = await member.client.execute(checkout, { plan: 'basic', type: 'monthly', team: admin.teamId });
     expect(asMember.errors?.[0]).toMatchObject({ message: errorMessages.PERMISSION_DENIED, extensions: { code: 'PERMISSION_DENIED' } });
     const asStranger = await stranger.client.execute(checkout, { plan: 'basic', type: 'monthly', team: admin.teamId });
     expect(asStranger.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', reason: 'TEAM_NOT_FOUND' });
     const portalAsMember = await member.client.execute(portal, { team: admin.teamId });
     expect(portalAsMember.errors?.[0]?.extensions.code).toBe('PERMISSION_DENIED');
-    expect([fake.requests.length, countEvents(server)]).toEqual([requests, events]);
+    expect([fake.requests.length, await countEvents(server)]).toEqual([requests, events]);
   });
 
   it('says Stripe failed when it refuses the request', async () => {

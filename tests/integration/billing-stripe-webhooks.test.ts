@@ -122,7 +122,7 @@ describe('Stripe webhook signatures', () => {
   it('refuses a forged, a missing and a stale signature, and a body changed after signing, changing nothing', async () => {
     const admin = await person(server, 'Ada');
     const { payload } = completedCheckout(admin, subscriptionOf(admin));
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
     const stale = Stripe.webhooks.generateTestHeaderString({
       payload,
@@ -136,7 +136,7 @@ describe('Stripe webhook signatures', () => {
       const answer = await attempt;
       expect(answer).toEqual({ status: 400, body: { error: 'invalid Stripe signature' } });
     }
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     expect((await billingOf(admin)).type).toBe('free');
   });
 });
@@ -161,21 +161,21 @@ describe('Stripe webhook events', () => {
     const item = (subscription.items as { data: { current_period_end: number }[] }).data[0]!;
     expect(billing.currentPeriodEnd).toBe(new Date(item.current_period_end * 1000).toISOString());
 
-    const before = countEvents(server);
+    const before = await countEvents(server);
     expect(await deliver(payload)).toEqual({ status: 200, body: { received: true, outcome: 'duplicate' } });
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('applies one event delivered twice at the same time once', async () => {
     const admin = await person(server, 'Cal');
     const { payload } = subscriptionEvent('customer.subscription.created', subscriptionOf(admin, { quantity: 4 }));
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const answers = await Promise.all([deliver(payload), deliver(payload)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(answers.map((answer) => answer.body.outcome).sort()).toEqual(['applied', 'duplicate']);
     const appended = server.app.services.database.sqlite
       .prepare('SELECT type FROM events ORDER BY seq DESC LIMIT ?')
-      .all(countEvents(server) - before) as { type: string }[];
+      .all((await countEvents(server)) - before) as { type: string }[];
     expect(appended.map((event) => event.type).reverse()).toEqual([
       'billing.subscription_changed',
       'team.plan_changed',
@@ -217,10 +217,10 @@ describe('Stripe webhook events', () => {
     const newer = subscriptionEvent('customer.subscription.updated', subscriptionOf(admin, { quantity: 6 }));
     await deliver(newer.payload);
     expect((await billingOf(admin)).seats).toBe(6);
-    const before = countEvents(server);
+    const before = await countEvents(server);
     expect((await deliver(older.payload)).body.outcome).toBe('applied');
     expect((await billingOf(admin)).seats).toBe(6);
-    expect(countEvents(server)).toBe(before + 1);
+    expect(await countEvents(server)).toBe(before + 1);
   });
 
   it('customer.subscription.deleted: the team goes back to the free plan', async () => {
@@ -332,13 +332,13 @@ describe('Stripe webhook events', () => {
         { code },
       );
     const refusedWhileStripeBills = async (code: string) => {
-      const events = countEvents(server);
+      const events = await countEvents(server);
       const refused = await setCode(code);
       expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'PROMOTION_CODE_STRIPE_PLAN', field: 'code' });
       expect(refused.errors?.[0]?.message).toBe(
         "Your team's plan is billed through Stripe, which would undo this code's plan. Keep the code for when that subscription ends.",
       );
-      expect(countEvents(server)).toBe(events);
+      expect(await countEvents(server)).toBe(events);
     };
 
     // A Stripe trial: the code's plan would last until Stripe's next webhook sets the trial again.
@@ -363,10 +363,10 @@ describe('Stripe webhook events', () => {
 
   it('answers event types it does not use with 200 and changes nothing', async () => {
     const admin = await person(server, 'Hu');
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const answer = await deliver(stripeEvent('customer.created', { id: `cus_${admin.teamId}`, object: 'customer' }).payload);
     expect(answer).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } });
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('rebuilds the same webhook record, billing rows and team plans from the log as the live run made', async () => {

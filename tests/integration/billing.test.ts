@@ -230,7 +230,7 @@ describe('billing: plans, the lifecycle, plans set by the instance administrator
 
   it('refuses bad input and other people with clear errors, changing nothing', async () => {
     const team = administrator.teamId;
-    const events = countEvents(server);
+    const events = await countEvents(server);
     const valid = { team, plan: 'business', period: 'monthly', seats: 5, currency: 'usd' };
     for (const seats of [-1, 0, 10001]) expect(codeOf(await setTeamPlan(administrator, { ...valid, seats }))).toBe('SEATS_OUT_OF_RANGE');
     expect(codeOf(await setTeamPlan(administrator, { ...valid, seats: 2.5 }))).toBe('BAD_USER_INPUT');
@@ -246,7 +246,7 @@ describe('billing: plans, the lifecycle, plans set by the instance administrator
     expect(codeOf(await member.client.execute('mutation ($team: ID!) { cancelSubscription(team: $team) { type } }', { team }))).toBe(
       'PERMISSION_DENIED',
     );
-    expect(countEvents(server)).toBe(events);
+    expect(await countEvents(server)).toBe(events);
     expect((await billingOf(administrator, team)).type).toBe('unlimited');
     // A currency outside usd, eur and gbp falls back to usd (SPEC §5) rather than being refused.
     const yen = expectData(await setTeamPlan(administrator, { ...valid, plan: 'basic', currency: 'JPY', seats: 2 })).setTeamPlan;
@@ -329,9 +329,9 @@ describe('billing: plans, the lifecycle, plans set by the instance administrator
       cause: 'evt_1',
     };
     await recordSubscription(services, null, change);
-    const events = countEvents(server);
+    const events = await countEvents(server);
     await recordSubscription(services, null, { ...change, cause: 'evt_1_again' });
-    expect(countEvents(server)).toBe(events);
+    expect(await countEvents(server)).toBe(events);
     expect(await stripeCustomerOf(services, team)).toBe('cus_test');
     const invoice = {
       teamId: team,

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { createTask } from './taskFactories';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
+import { sql } from 'drizzle-orm';
+import { appRows } from '../support/appRows';
 
 const setEvent = `mutation ($title: String!, $startDate: String!, $endDate: String!, $recurring: String!, $timeZone: String, $guests: [String!], $invited: [ID!]) {
   setEvent(title: $title, description: "Plan the week", startDate: $startDate, endDate: $endDate, type: "event", recurring: $recurring,
@@ -193,14 +195,13 @@ describe('the private ICS feed', () => {
         .getCalendarFeed.active,
     ).toBe(false);
     // The token's hash only is kept, and the log records the feed's life.
-    const rows = server.app.services.database.sqlite.prepare('SELECT token_hash FROM calendar_feeds WHERE user_id = ?').all(ada.id) as {
-      token_hash: string;
-    }[];
+    const rows = await appRows<{ token_hash: string }>(server.app, sql`SELECT token_hash FROM calendar_feeds WHERE user_id = ${ada.id}`);
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
     expect(rows.some((row) => second.includes(row.token_hash))).toBe(false);
-    const types = server.app.services.database.sqlite
-      .prepare("SELECT type FROM events WHERE stream LIKE 'calendarFeed:%' AND actor_id = ?")
-      .all(ada.id) as { type: string }[];
+    const types = await appRows<{ type: string }>(
+      server.app,
+      sql`SELECT type FROM events WHERE stream LIKE 'calendarFeed:%' AND actor_id = ${ada.id} ORDER BY seq`,
+    );
     expect(types.map((row) => row.type)).toEqual([
       'calendarFeed.created',
       'calendarFeed.revoked',

@@ -217,7 +217,7 @@ describe('events over GraphQL', () => {
   });
 
   it('refuses bad input clearly and changes nothing', async () => {
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const cases: [Record<string, unknown>, string][] = [
       [{ endDate: '2026-03-02T07:00:00Z' }, 'EVENT_END_BEFORE_START'],
       [{ title: '   ' }, 'EVENT_TITLE_REQUIRED'],
@@ -235,14 +235,14 @@ describe('events over GraphQL', () => {
     for (const [variables, code] of cases) expect(codeOf(await setEvent(ann, variables)), code).toBe(code);
     const range = await ann.client.execute('{ getEventsCalendar(start: "2026-01-01T00:00:00Z", end: "2027-01-10T00:00:00Z") { id } }');
     expect(codeOf(range)).toBe('EVENT_RANGE_TOO_LONG');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('refuses a 10 MB description before it reaches the event', async () => {
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const huge = await setEvent(ann, { description: 'x'.repeat(10 * 1024 * 1024) });
     expect(['PAYLOAD_TOO_LARGE', 'EVENT_DESCRIPTION_TOO_LONG']).toContain(codeOf(huge));
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 });
 
@@ -273,12 +273,12 @@ describe('invitations and visibility', () => {
       expect(reasonOf(await getEvent(outsider, event.id))).toBe('EVENT_NOT_FOUND');
       expect((await entries(outsider)).map((entry) => entry.event)).not.toContain(event.id);
       expect(reasonOf(await respond(outsider, event.id, 'join'))).toBe('EVENT_NOT_FOUND');
-      const before = countEvents(server);
+      const before = await countEvents(server);
       expect(codeOf(await outsider.client.execute('mutation ($id: ID!) { delEvent(id: $id) }', { id: event.id }))).toBe('NOT_FOUND');
       expect(
         codeOf(await outsider.client.execute('mutation ($id: ID!) { ediEvent(id: $id, title: "Mine") { id } }', { id: event.id })),
       ).toBe('NOT_FOUND');
-      expect(countEvents(server)).toBe(before);
+      expect(await countEvents(server)).toBe(before);
     }
     // The invited member answers for themselves only.
     expect(reasonOf(await bas.client.execute('mutation ($id: ID!) { ediEvent(id: $id, title: "Mine") { id } }', { id: event.id }))).toBe(
@@ -342,10 +342,10 @@ describe('invitations and visibility', () => {
 
     // A room of another team is not found, and the event keeps its room.
     const elsewhere = await room(dora, 'Elsewhere');
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const foreign = await editMeeting({ type: 'meeting', meeting: elsewhere });
     expect(reasonOf(foreign)).toBe('MEETINGROOM_NOT_FOUND');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     expect(expectData(await getEvent(ann, event.id)).getEvent?.meet).toBe(boardRoom);
 
     const plain = expectData(await editMeeting({ type: 'event' })).ediEvent;
@@ -386,11 +386,11 @@ describe('invitations and visibility', () => {
     const acceptedAgain = expectData(await answer(bas, { accepted: [bas.id, cleo.id] })).ediEvent;
     expect(listsOf(acceptedAgain)).toEqual({ accepted: [bas.id], rejected: [], myResponse: 'accepted' });
     // Naming only someone else is no answer of theirs: refused, nothing recorded.
-    const before = countEvents(server);
+    const before = await countEvents(server);
     expect(reasonOf(await answer(bas, { rejected: [cleo.id] }))).toBe('EVENT_EDIT_NOT_ALLOWED');
     // The author cannot answer for the invited either.
     expectData(await answer(ann, { rejected: [bas.id, cleo.id] }));
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     const seen = expectData(await getEvent(ann, event.id)).getEvent!;
     expect(seen.usersInvited.map((person) => [person.user, person.response])).toEqual([
       [bas.id, 'accepted'],

@@ -147,12 +147,12 @@ describe('attaching a file', () => {
   it('returns the first message to a resend with the same clientId and writes nothing', async () => {
     const uploaded = await uploadFile(bas, 'Once.png', 'image/png', png, { project: space });
     const first = expectData(await send(bas, { project: space, body: '', file: uploaded.id, clientId: 'attach-1' })).setMessage;
-    const events = countEvents(server);
-    const messages = countRows(server, 'messages');
+    const events = await countEvents(server);
+    const messages = await countRows(server, 'messages');
     const again = expectData(await send(bas, { project: space, body: '', file: uploaded.id, clientId: 'attach-1' })).setMessage;
     expect(again).toEqual(first);
-    expect(countEvents(server)).toBe(events);
-    expect(countRows(server, 'messages')).toBe(messages);
+    expect(await countEvents(server)).toBe(events);
+    expect(await countRows(server, 'messages')).toBe(messages);
   });
 
   it('reads the files of a whole page in one query, however many messages carry one (no N+1)', async () => {
@@ -291,12 +291,12 @@ describe('bad attachments write nothing', () => {
 
   it.each(cases)('refuses %s with a clear error', async (_name, prepare, code, message) => {
     const { sender, variables } = await prepare();
-    const events = countEvents(server);
-    const messages = countRows(server, 'messages');
+    const events = await countEvents(server);
+    const messages = await countRows(server, 'messages');
     const result = await sendMessage(sender, variables);
     expect(result.errors?.[0]).toMatchObject({ message, extensions: { code } });
-    expect(countEvents(server)).toBe(events);
-    expect(countRows(server, 'messages')).toBe(messages);
+    expect(await countEvents(server)).toBe(events);
+    expect(await countRows(server, 'messages')).toBe(messages);
   });
 
   it('refuses a file message in a private chat from someone outside it, before looking at the file', async () => {

@@ -43,24 +43,24 @@ describe('starting private chats', () => {
     const chat = await start(ann, [bas.id]);
     expect(chat).toMatchObject({ name: null, inactive: false, unread: 0, lastMessage: null });
     expect(chat.users.map((user) => user.id).sort()).toEqual([ann.id, bas.id].sort());
-    const events = countEvents(server);
+    const events = await countEvents(server);
     expect((await start(ann, [bas.id, ann.id])).id).toBe(chat.id);
     expect((await start(bas, [ann.id])).id).toBe(chat.id);
-    expect(countEvents(server)).toBe(events);
+    expect(await countEvents(server)).toBe(events);
     const group = await start(ann, [bas.id, cid.id], 'Lunch');
     expect(group.id).not.toBe(chat.id);
     expect(group).toMatchObject({ name: 'Lunch' });
   });
 
   it('refuses people outside the caller’s current team and an empty list, writing nothing', async () => {
-    const events = countEvents(server);
+    const events = await countEvents(server);
     expect((await startPrivat(ann, [outsider.id])).errors?.[0]).toMatchObject({
       message: chatMessages.privatPeopleNotInTeam,
       extensions: { code: 'NOT_FOUND' },
     });
     expect((await startPrivat(ann, [ann.id])).errors?.[0]).toMatchObject({ message: chatMessages.privatPeopleRequired });
     expect((await startPrivat(outsider, [ann.id])).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
-    expect(countEvents(server)).toBe(events);
+    expect(await countEvents(server)).toBe(events);
   });
 });
 
@@ -68,7 +68,7 @@ describe('members only', () => {
   it('shows a non-member nothing: no list entry, no messages, no posting, no subscription', async () => {
     const chat = await start(ann, [bas.id]);
     await postMessage(ann, { privat: chat.id, body: 'just between us' });
-    const events = countEvents(server);
+    const events = await countEvents(server);
     expect((await privatsOf(cid)).some((privat) => privat.id === chat.id)).toBe(false);
     for (const result of [
       await readMessages(cid, { privat: chat.id }),
@@ -85,7 +85,7 @@ describe('members only', () => {
     ).rejects.toThrow('PERMISSION_DENIED');
     const edit = await cid.client.execute('mutation ($id: ID!) { ediPrivat(id: $id, inactive: true) { id } }', { id: chat.id });
     expect(edit.errors?.[0]?.extensions.code).toBe('PERMISSION_DENIED');
-    expect(countEvents(server)).toBe(events);
+    expect(await countEvents(server)).toBe(events);
   });
 });
 
@@ -93,12 +93,12 @@ describe('editing, leaving and inactive chats', () => {
   it('refuses new messages in an inactive chat', async () => {
     const chat = await start(ann, [cid.id]);
     expectData(await ann.client.execute('mutation ($id: ID!) { ediPrivat(id: $id, inactive: true) { inactive } }', { id: chat.id }));
-    const messages = countRows(server, 'messages');
+    const messages = await countRows(server, 'messages');
     expect((await sendMessage(cid, { privat: chat.id, body: 'anyone?' })).errors?.[0]).toMatchObject({
       message: chatMessages.privatInactive,
       extensions: { code: 'PRIVAT_INACTIVE' },
     });
-    expect(countRows(server, 'messages')).toBe(messages);
+    expect(await countRows(server, 'messages')).toBe(messages);
     const renamed = await ann.client.execute('mutation ($id: ID!) { ediPrivat(id: $id, name: "Renamed") { id } }', { id: chat.id });
     expect(renamed.errors?.[0]?.message).toBe(chatMessages.privatOneToOneFixed);
   });
@@ -107,12 +107,12 @@ describe('editing, leaving and inactive chats', () => {
     const chat = await start(bas, [cid.id], 'Quiet');
     const message = await postMessage(cid, { privat: chat.id, body: 'still here' });
     expectData(await bas.client.execute('mutation ($id: ID!) { ediPrivat(id: $id, inactive: true) { inactive } }', { id: chat.id }));
-    const events = countEvents(server);
+    const events = await countEvents(server);
     const react = await cid.client.execute('mutation ($id: ID!) { reactMessage(id: $id, emoji: "👍") { id } }', { id: message.id });
     expect(react.errors?.[0]).toMatchObject({ message: chatMessages.privatInactive, extensions: { code: 'PRIVAT_INACTIVE' } });
     const edit = await cid.client.execute('mutation ($id: ID!) { ediMessage(id: $id, body: "changed") { id } }', { id: message.id });
     expect(edit.errors?.[0]).toMatchObject({ message: chatMessages.privatInactive, extensions: { code: 'PRIVAT_INACTIVE' } });
-    expect(countEvents(server)).toBe(events);
+    expect(await countEvents(server)).toBe(events);
     expect((await messagesOf(cid, { privat: chat.id })).find((seen) => seen.id === message.id)).toMatchObject({
       body: 'still here',
       reactions: [],

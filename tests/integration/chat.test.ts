@@ -80,11 +80,11 @@ describe('posting and reading a space channel', () => {
 
   it('returns the first message to a resend with the same clientId and writes nothing', async () => {
     const first = await postMessage(member, { project: space, body: 'once', clientId: 'client-1' });
-    const events = countEvents(server);
+    const events = await countEvents(server);
     const resent = await postMessage(member, { project: space, body: 'once', clientId: 'client-1' });
     expect(resent.id).toBe(first.id);
     expect(resent.clientId).toBe('client-1');
-    expect(countEvents(server)).toBe(events);
+    expect(await countEvents(server)).toBe(events);
     expect(
       (
         server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM messages WHERE client_id = 'client-1'").get() as {
@@ -168,12 +168,12 @@ describe('bad input writes nothing', () => {
   ];
 
   it.each(refusals)('refuses %s with a clear error', async (_name, variables, code, message) => {
-    const events = countEvents(server);
-    const messages = countRows(server, 'messages');
+    const events = await countEvents(server);
+    const messages = await countRows(server, 'messages');
     const result = await sendMessage(member, variables());
     expect(result.errors?.[0]).toMatchObject({ message, extensions: { code } });
-    expect(countEvents(server)).toBe(events);
-    expect(countRows(server, 'messages')).toBe(messages);
+    expect(await countEvents(server)).toBe(events);
+    expect(await countRows(server, 'messages')).toBe(messages);
   });
 
   it('refuses an invitation conversation until meetings exist', async () => {
@@ -186,12 +186,12 @@ describe('editing and deleting', () => {
   it('lets people edit only their own messages', async () => {
     const mine = await postMessage(member, { project: space, body: 'draft' });
     const theirs = await postMessage(admin, { project: space, body: 'admin words' });
-    const events = countEvents(server);
+    const events = await countEvents(server);
     const refused = await member.client.execute('mutation ($id: ID!) { ediMessage(id: $id, body: "hijacked") { id } }', { id: theirs.id });
     expect(refused.errors?.[0]).toMatchObject({ message: chatMessages.editOwnOnly, extensions: { code: 'PERMISSION_DENIED' } });
     const empty = await member.client.execute('mutation ($id: ID!) { ediMessage(id: $id, body: " ") { id } }', { id: mine.id });
     expect(empty.errors?.[0]?.message).toBe(chatMessages.bodyRequired);
-    expect(countEvents(server)).toBe(events);
+    expect(await countEvents(server)).toBe(events);
     const edited = expectData(
       await member.client.execute<{ ediMessage: { body: string; editedAt: string | null } }>(
         'mutation ($id: ID!) { ediMessage(id: $id, body: "final") { body editedAt } }',
@@ -208,10 +208,10 @@ describe('editing and deleting', () => {
     const original = await postMessage(member, { project: space, body: 'to be deleted' });
     const reply = await postMessage(admin, { project: space, body: 'answer', replyTo: original.id });
     expect(reply.replyTo).toEqual({ id: original.id, body: 'to be deleted', author: { id: member.id } });
-    const events = countEvents(server);
+    const events = await countEvents(server);
     const refused = await other.client.execute('mutation ($id: ID!) { delMessage(id: $id) }', { id: original.id });
     expect(refused.errors?.[0]).toMatchObject({ message: chatMessages.deleteNotAllowed, extensions: { code: 'PERMISSION_DENIED' } });
-    expect(countEvents(server)).toBe(events);
+    expect(await countEvents(server)).toBe(events);
     expectData(await member.client.execute('mutation ($id: ID!) { delMessage(id: $id) }', { id: original.id }));
     const list = await messagesOf(member, { project: space });
     expect(list.some((message) => message.id === original.id)).toBe(false);
@@ -283,9 +283,9 @@ describe('reacting and editing need the right to post', () => {
     const viewer = await joinTeam(admin, await person(server, 'Vic'));
     const message = await postMessage(admin, { project: space, body: 'public words' });
     expect((await messagesOf(viewer, { project: space })).some((seen) => seen.id === message.id)).toBe(true);
-    const events = countEvents(server);
+    const events = await countEvents(server);
     expect((await react(viewer, message.id)).errors?.[0]?.extensions.code).toBe('PERMISSION_DENIED');
-    expect(countEvents(server)).toBe(events);
+    expect(await countEvents(server)).toBe(events);
     expect(
       server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM message_reactions WHERE message_id = ?').get(message.id),
     ).toEqual({ count: 0 });
@@ -301,10 +301,10 @@ describe('reacting and editing need the right to post', () => {
         { user: leaver.id, project: space },
       ),
     );
-    const events = countEvents(server);
+    const events = await countEvents(server);
     expect((await edit(leaver, message.id)).errors?.[0]?.extensions.code).toBe('PERMISSION_DENIED');
     expect((await react(leaver, message.id)).errors?.[0]?.extensions.code).toBe('PERMISSION_DENIED');
-    expect(countEvents(server)).toBe(events);
+    expect(await countEvents(server)).toBe(events);
     expect((await messagesOf(admin, { project: space })).find((seen) => seen.id === message.id)).toMatchObject({
       body: 'before leaving',
       editedAt: null,
@@ -332,9 +332,9 @@ describe('unread counts and last messages', () => {
     expect(await unreadOf(admin)).toMatchObject({ unread: 0, lastMessage: { body: 'two' } });
     await markRead(member, { project: channel });
     expect((await unreadOf(member)).unread).toBe(0);
-    const events = countEvents(server);
+    const events = await countEvents(server);
     await markRead(member, { project: channel });
-    expect(countEvents(server)).toBe(events);
+    expect(await countEvents(server)).toBe(events);
     await postMessage(admin, { project: channel, body: 'three' });
     expect((await unreadOf(member)).unread).toBe(1);
   });
@@ -392,7 +392,7 @@ describe('unread counts and last messages', () => {
 it('answers a non-member of a private space with nothing, writing nothing', async () => {
   const secret = await createSpace(admin, 'Secret', 'private');
   await postMessage(admin, { project: secret, body: 'classified' });
-  const events = countEvents(server);
+  const events = await countEvents(server);
   for (const result of [
     await readMessages(member, { project: secret }),
     await sendMessage(member, { project: secret, body: 'let me in' }),
@@ -400,5 +400,5 @@ it('answers a non-member of a private space with nothing, writing nothing', asyn
     expect(result.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
     expect(JSON.stringify(result.data)).not.toContain('classified');
   }
-  expect(countEvents(server)).toBe(events);
+  expect(await countEvents(server)).toBe(events);
 });

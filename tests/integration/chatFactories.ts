@@ -1,5 +1,7 @@
 import type { GraphqlResponse, TestServer } from './harness';
 import { expectData, type Person } from './teamFactories';
+import { sql } from 'drizzle-orm';
+import { appRow } from '../support/appRows';
 
 export const messageFields = `id body type author { id firstname } file { id } createdAt editedAt project privat task meetingroom
   replyTo { id body author { id } } reactions { emoji count users } mentions clientId canEdit canDelete`;
@@ -86,5 +88,5 @@ export async function privatsOf(someone: Person): Promise<Privat[]> {
   return expectData(await someone.client.execute<{ getPrivats: Privat[] }>(`{ getPrivats { ${privatFields} } }`)).getPrivats;
 }
 
-export const countRows = (server: TestServer, table: string) =>
-  (server.app.services.database.sqlite.prepare(`SELECT COUNT(*) AS count FROM ${table}`).get() as { count: number }).count;
+export const countRows = async (server: TestServer, table: string) =>
+  (await appRow<{ count: number }>(server.app, sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM ${sql.identifier(table)}`))!.count;

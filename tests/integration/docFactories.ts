@@ -12,9 +12,9 @@ import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { afterAll, beforeAll } from 'vitest';
 import { collabMessageTypes, collabPath } from '#shared/docs';
-import { buildApp } from '../../server/src/app';
+import { buildApp, onSqlite, type SqliteApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
-import { freePort, GraphqlTestClient } from './harness';
+import { databaseEnvironment, freePort, GraphqlTestClient } from './harness';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
 
 export const wallFields =
@@ -194,6 +194,7 @@ export async function startLoggedServerProcess(dataDirectory: string, environmen
       LOG_LEVEL: 'info',
       NODE_ENV: 'test',
       RATE_LIMITS: 'false',
+      ...(environment['DATABASE_URL'] === undefined ? await databaseEnvironment(dataDirectory) : {}),
       ...environment,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -238,8 +239,10 @@ export async function prepareOnDisk(dataDirectory: string) {
     DATA_DIR: dataDirectory,
     LOG_LEVEL: 'silent',
     RATE_LIMITS: 'false',
+    ...(await databaseEnvironment(dataDirectory)),
   });
-  const app = await buildApp(config);
+  const built = await buildApp(config);
+  const app = built.services.database.sqlite ? onSqlite(built) : (built as SqliteApp);
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.server.address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;

@@ -84,7 +84,7 @@ describe('doc rooms (y-websocket)', () => {
     await waitFor(() => clients.every((client) => client.state.saved > 0), 'acknowledgements');
 
     for (const client of clients) client.destroy();
-    await waitFor(() => collabOf(server.app.services).roomOf(id) === undefined, 'the room to unload');
+    await waitFor(() => collabOf(server.app.services).isUnloaded(id), 'the room to unload');
     const reloaded = open(id, member);
     await reloaded.synced();
     expect(reloaded.text()).toBe(clients[0]!.text());
@@ -194,7 +194,7 @@ describe('doc rooms (y-websocket)', () => {
     expect(reader.state.saved).toBe(0);
     editor.destroy();
     reader.destroy();
-    await waitFor(() => collabOf(server.app.services).roomOf(id) === undefined, 'the room to unload');
+    await waitFor(() => collabOf(server.app.services).isUnloaded(id), 'the room to unload');
     const again = open(id, member);
     await again.synced();
     expect(again.text()).toContain('original');

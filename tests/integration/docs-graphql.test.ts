@@ -76,10 +76,10 @@ describe('docs GraphQL operations', () => {
 
   it('lets only the author or an admin share or delete; sharing makes a new public link each time and unsharing kills it', async () => {
     const doc = await createDoc(admin, space, 'Admin doc');
-    const before = countEvents(server);
+    const before = await countEvents(server);
     expect(code(await basic.client.execute(updateWall, { id: doc.id, shared: true }))).toBe('PERMISSION_DENIED');
     expect(code(await basic.client.execute('mutation ($id: ID!) { delWorkspace(id: $id) }', { id: doc.id }))).toBe('PERMISSION_DENIED');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     const firstSecret = (await shareDoc(admin, doc.id))!;
     const anonymous = new GraphqlTestClient(server);
     const publicRead = await anonymous.execute<{ getWorkspace: Record<string, unknown> }>(
@@ -105,7 +105,7 @@ describe('docs GraphQL operations', () => {
 
   it('refuses another team every doc and space of this one, writing nothing', async () => {
     const doc = await createDoc(admin, space, 'Secret');
-    const before = countEvents(server);
+    const before = await countEvents(server);
     expect(code(await outsider.client.execute('query ($id: ID!) { getWall(id: $id) { id } }', { id: doc.id }))).toBe('NOT_FOUND');
     expect(code(await outsider.client.execute('query ($project: ID!) { getWalls(project: $project) { total } }', { project: space }))).toBe(
       'NOT_FOUND',
@@ -119,12 +119,12 @@ describe('docs GraphQL operations', () => {
       ),
     ).toBe('NOT_FOUND');
     expect(code(await outsider.client.execute('mutation ($id: ID!) { delWorkspace(id: $id) }', { id: doc.id }))).toBe('NOT_FOUND');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('refuses bad input clearly, writing nothing', async () => {
     const doc = await createDoc(admin, space, 'Input');
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const attempts: [string, Record<string, unknown>, RegExp][] = [
       ['mutation ($project: ID!) { setWorkspace(project: $project, title: "   ") { id } }', { project: space }, /Enter a title/],
       [
@@ -147,7 +147,7 @@ describe('docs GraphQL operations', () => {
       const result = await admin.client.execute(query, variables);
       expect(result.errors?.[0]?.message, query).toMatch(message);
     }
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('files docs in doc folders of the same space only', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { buildApp } from '../../server/src/app';
+import { buildApp, onSqlite } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/connection';
 import { createDoc, openDoc, paragraphText, waitFor, type OpenDoc } from './docFactories';
@@ -27,7 +27,7 @@ async function prepare() {
     LOG_LEVEL: 'silent',
     RATE_LIMITS: 'false',
   });
-  const app = await buildApp(config);
+  const app = onSqlite(await buildApp(config));
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.server.address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/src/app';
+import { buildApp, onSqlite } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { fsyncOnThreadPool, type FileSync } from '../../server/src/core/sqlite/walSync';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/connection';
@@ -48,7 +48,7 @@ beforeAll(async () => {
     RATE_LIMITS: 'false',
   });
   database = openDatabase(config.databaseFile, { synchronous: 'FULL', syncFile: heldSync });
-  const app = await buildApp(config, { database });
+  const app = onSqlite(await buildApp(config, { database }));
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.server.address();
   if (address === null || typeof address === 'string') throw new Error('server did not bind a TCP port');

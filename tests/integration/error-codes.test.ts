@@ -15,7 +15,7 @@ const newSpace = 'mutation ($name: String!) { setProject(name: $name) { id } }';
 describe('error codes on the wire (extensions.code, params, field)', () => {
   it('answers a too-long space name with TEXT_TOO_LONG, its maximum and the argument, writing nothing', async () => {
     const admin = await person(server, 'Ada');
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const result = await admin.client.execute(newSpace, { name: 'n'.repeat(101) });
     expect(result.errors?.[0]).toEqual({
       message: 'Use at most 100 characters.',
@@ -28,7 +28,7 @@ describe('error codes on the wire (extensions.code, params, field)', () => {
       message: 'Enter a name.',
       extensions: { code: 'NAME_REQUIRED', category: 'BAD_USER_INPUT', params: {}, field: 'name' },
     });
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('keeps NOT_FOUND and PERMISSION_DENIED as codes, naming a specific text in reason', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/src/app';
+import { buildApp, onSqlite, type SqliteApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/connection';
 import { domains } from '../../server/src/domains';
@@ -10,7 +10,7 @@ import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay
 import { pdfText } from '../../server/src/domains/files/analysis';
 import { PdfTextExtraction, pdfTextExtractionOf, replacePdfTextExtraction } from '../../server/src/domains/files/textExtraction';
 import { fileFields, minimalPdf, uploadFile } from './fileFactories';
-import { nextResults, subscriptionClient, type TestServer } from './harness';
+import { databaseEnvironment, nextResults, subscriptionClient, type TestServer } from './harness';
 import { createSpace, person, wait } from './teamFactories';
 
 const silentLog = { warn: () => undefined };
@@ -25,8 +25,10 @@ async function serverOn(dataDirectory: string): Promise<TestServer> {
     LOG_LEVEL: 'silent',
     SQLITE_SYNCHRONOUS: 'NORMAL',
     RATE_LIMITS: 'false',
+    ...(await databaseEnvironment(dataDirectory)),
   });
-  const app = await buildApp(config);
+  const built = await buildApp(config);
+  const app = built.services.database.sqlite ? onSqlite(built) : (built as SqliteApp);
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.server.address();
   if (address === null || typeof address === 'string') throw new Error('server did not bind a TCP port');
@@ -147,7 +149,7 @@ describe("a PDF's text for search", () => {
     const reader = heldReader();
     reader.release();
     replacePdfTextExtraction(third.app.services, new PdfTextExtraction(third.app.services, silentLog, reader.read));
-    pdfTextExtractionOf(third.app.services).resume();
+    await pdfTextExtractionOf(third.app.services).resume();
     await pdfTextExtractionOf(third.app.services).idle();
     expect(reader.started()).toBe(0);
   });

@@ -145,7 +145,7 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
   });
 
   it('refuses bad input with clear errors, storing nothing', async () => {
-    const events = countEvents(server);
+    const events = await countEvents(server);
     const files = count(server, 'files');
     const objects = (await storedObjects()).length;
 
@@ -191,7 +191,7 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
       expect((await fetch(outdated)).status).toBe(404);
     }
     expect(count(server, 'files')).toBe(files + (driver === 'local' ? 1 : 0));
-    expect(countEvents(server)).toBe(events + (driver === 'local' ? 1 : 0));
+    expect(await countEvents(server)).toBe(events + (driver === 'local' ? 1 : 0));
     expect((await storedObjects()).length).toBe(objects + (driver === 'local' ? 1 : 0));
   });
 
@@ -279,9 +279,9 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
 
     const other = await joinTeam(owner, await person(server, 'Otto'));
     expect((await cancel(other, signed.code)).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
-    const events = countEvents(server);
+    const events = await countEvents(server);
     expect(expectData(await cancel(owner, signed.code)).cancelUpload).toBe(true);
-    expect(countEvents(server)).toBe(events);
+    expect(await countEvents(server)).toBe(events);
     expect(await storage.uploadStarted(signed.key)).toBe(false);
     expect((await recordUpload(owner, signed, 'dropped.txt', 'text/plain', 4, { project: space })).errors?.[0]?.extensions.code).toBe(
       'UPLOAD_FAILED',
@@ -448,13 +448,13 @@ describe('file permissions', () => {
     const refused = await recordUpload(admin, signed, 'notes.txt', 'text/plain', 5, { project: space, folder: docs });
     expect(refused.errors?.[0]).toMatchObject({ message: errorMessages.FILE_FOLDER_TYPE, extensions: { code: 'FILE_FOLDER_TYPE' } });
     const file = expectData(await recordUpload(admin, signed, 'notes.txt', 'text/plain', 5, { project: space })).setFile;
-    const events = countEvents(server);
+    const events = await countEvents(server);
     const move = await admin.client.execute('mutation ($id: ID!, $f: ID) { ediFile(id: $id, folder: $f) { folder } }', {
       id: file.id,
       f: docs,
     });
     expect(move.errors?.[0]?.extensions.code).toBe('FILE_FOLDER_TYPE');
-    expect(countEvents(server)).toBe(events);
+    expect(await countEvents(server)).toBe(events);
     expect(
       expectData(
         await admin.client.execute<{ ediFile: { folder: string } }>(
@@ -478,7 +478,7 @@ describe('file permissions', () => {
     const parent = await make('Parent');
     const child = await make('Child', parent);
     const grandchild = await make('Grandchild', child);
-    const before = countEvents(server);
+    const before = await countEvents(server);
     for (const target of [parent, grandchild]) {
       const cycle = await admin.client.execute('mutation ($id: ID!, $u: ID) { ediFolder(id: $id, upfolder: $u) { id } }', {
         id: parent,
@@ -486,7 +486,7 @@ describe('file permissions', () => {
       });
       expect(cycle.errors?.[0]).toMatchObject({ message: errorMessages.FOLDER_CYCLE, extensions: { code: 'FOLDER_CYCLE' } });
     }
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     const path = expectData(
       await admin.client.execute<{ getFolder: { path: { name: string }[] } }>(
         'query ($f: ID!) { getFolder(folder: $f) { path { name } } }',

@@ -3,23 +3,69 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { createClient, type Client } from 'graphql-ws';
+import postgres from 'postgres';
+import { inject } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp, type App } from '../../server/src/app';
+import { buildApp, onSqlite, type SqliteApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
+import { tableDialect } from '../../server/src/db/pickTable';
+import { appRow } from '../support/appRows';
 
 export interface TestServer {
   url: string;
   graphqlUrl: string;
   websocketUrl: string;
-  app: App;
+  app: SqliteApp;
   dataDirectory: string;
   close(): Promise<void>;
 }
 
-/** The real server on a free port with its own SQLite file in a temporary folder. */
+/**
+ * The suite's PostgreSQL databases by data folder: a test that starts a server again on the same folder (a restart)
+ * gets the same database, as it would the same SQLite file.
+ */
+const suiteDatabases = new Map<string, string>();
+let suiteAdministration: postgres.Sql | null = null;
+let suiteDatabasesMade = 0;
+
+/**
+ * This test server's database on the suite's PostgreSQL cluster (tests/support/postgresSuite.ts): a fresh copy of the
+ * migrated template, or the one already made for this data folder. Answers its URL and whether it is new.
+ */
+async function suiteDatabaseFor(dataDirectory: string): Promise<{ url: string; name: string; fresh: boolean }> {
+  const suite = inject('postgresSuite');
+  const url = (name: string) => suite.databaseUrl.replace('{database}', name);
+  const known = suiteDatabases.get(dataDirectory);
+  if (known) return { url: url(known), name: known, fresh: false };
+  suiteAdministration ??= postgres(suite.administrationUrl, { max: 1, idle_timeout: 5, onnotice: () => undefined });
+  suiteDatabasesMade += 1;
+  const name = `test_${process.pid}_${suiteDatabasesMade}`;
+  await suiteAdministration.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${suite.template}"`);
+  suiteDatabases.set(dataDirectory, name);
+  return { url: url(name), name, fresh: true };
+}
+
+/**
+ * What a server on `dataDirectory` needs in its environment to run on this test process's database: nothing on
+ * SQLite (the folder's file), and in the suite's run on PostgreSQL the DATABASE_URL of the folder's own database there
+ * (made on first use). For servers a test builds or spawns itself.
+ */
+export async function databaseEnvironment(dataDirectory: string): Promise<Record<string, string>> {
+  return tableDialect === 'postgresql' ? { DATABASE_URL: (await suiteDatabaseFor(dataDirectory)).url } : {};
+}
+
+/**
+ * The real server on a free port with its own SQLite file in a temporary folder, or, in the suite's run on
+ * PostgreSQL (this process's tables picked for it: vitest.config.ts, project "postgres"), its own database there.
+ * `app` is typed as the SQLite app: on PostgreSQL its `database.sqlite` is null, and the tests that read the SQLite
+ * file directly run on SQLite only (vitest.config.ts lists them and why).
+ */
 export async function startTestServer(environment: Record<string, string> = {}): Promise<TestServer> {
-  const dataDirectory = mkdtempSync(join(tmpdir(), 'workspace-test-'));
+  const dataDirectory = environment['DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'workspace-test-'));
+  const suiteDatabase =
+    tableDialect === 'postgresql' && environment['DATABASE_URL'] === undefined ? await suiteDatabaseFor(dataDirectory) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -28,9 +74,11 @@ export async function startTestServer(environment: Record<string, string> = {}):
     LOG_LEVEL: 'silent',
     SQLITE_SYNCHRONOUS: 'NORMAL',
     RATE_LIMITS: 'false',
+    ...(suiteDatabase ? { DATABASE_URL: suiteDatabase.url, DATABASE_POOL_SIZE: '4' } : {}),
     ...environment,
   });
-  const app = await buildApp(config);
+  const built = await buildApp(config);
+  const app = suiteDatabase ? (built as SqliteApp) : onSqlite(built);
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.server.address();
   if (address === null || typeof address === 'string') throw new Error('server did not bind a TCP port');
@@ -44,6 +92,11 @@ export async function startTestServer(environment: Record<string, string> = {}):
     async close() {
       await app.server.close();
       rmSync(dataDirectory, { recursive: true, force: true });
+      // A folder made here is this server's alone; one the test gave may be started on again.
+      if (suiteDatabase && environment['DATA_DIR'] === undefined) {
+        suiteDatabases.delete(dataDirectory);
+        await suiteAdministration?.unsafe(`DROP DATABASE IF EXISTS "${suiteDatabase.name}" WITH (FORCE)`);
+      }
     },
   };
 }
@@ -59,7 +112,7 @@ export interface GraphqlResponse<Data = Record<string, unknown>> {
 export class GraphqlTestClient {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly server: Pick<TestServer, 'graphqlUrl' | 'app'>) {}
+  constructor(private readonly server: Pick<TestServer, 'graphqlUrl'> & MailSource) {}
 
   async execute<Data = Record<string, unknown>>(
     query: string,
@@ -103,7 +156,7 @@ export class GraphqlTestClient {
       input,
     );
     if (!result.data) throw new Error(`sign-up failed: ${JSON.stringify(result.errors)}`);
-    const link = linkFromOutbox(this.server, input.email.toLowerCase(), '/signup/verify');
+    const link = await mailedLink(this.server, input.email.toLowerCase(), '/signup/verify');
     const verified = await this.execute<{ verifyAccount: { token: string; user: { id: string; email: string }; team: { id: string } } }>(
       'query Verify($email: String!, $token: String!) { verifyAccount(email: $email, token: $token) { token user { id email } team { id } } }',
       { email: link.searchParams.get('email'), token: link.searchParams.get('token') },
@@ -184,13 +237,31 @@ export function nextResults<T>(client: Client, query: string, variables: Record<
   return { started, done };
 }
 
+/**
+ * Where a test reads the mails the server kept in its outbox (no SMTP configured): the SQLite app's file, or for a
+ * server on another database (a process on PostgreSQL) a reader of its outbox's newest mail to an address.
+ */
+export type MailSource = Pick<TestServer, 'app'> | { outboxText(to: string): Promise<string | undefined> };
+
 /** The newest link to `path` in the newest outbox mail to `to` (no SMTP configured: mails wait there). */
-export function linkFromOutbox(server: Pick<TestServer, 'app'>, to: string, path: string): URL {
-  const mail = server.app.services.database.sqlite
-    .prepare('SELECT text FROM outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1')
-    .get(to) as { text: string } | undefined;
-  if (!mail) throw new Error(`no mail to ${to}`);
-  const match = new RegExp(`https?://\\S+${path.replace(/\//g, '\\/')}\\?\\S+`).exec(mail.text);
+export async function linkFromOutbox(server: Pick<TestServer, 'app'>, to: string, path: string): Promise<URL> {
+  // Two mails made in one millisecond: SQLite's rowid, PostgreSQL's ctid (rows inserted in order, never updated).
+  const insertedLast = tableDialect === 'postgresql' ? sql.raw('ctid DESC') : sql.raw('rowid DESC');
+  const mail = await appRow<{ text: string }>(
+    server.app,
+    sql`SELECT text FROM outbox WHERE "to" = ${to} ORDER BY created_at DESC, ${insertedLast} LIMIT 1`,
+  );
+  return linkIn(mail?.text, to, path);
+}
+
+/** `linkFromOutbox` for either kind of mail source. */
+export async function mailedLink(server: MailSource, to: string, path: string): Promise<URL> {
+  return 'app' in server ? await linkFromOutbox(server, to, path) : linkIn(await server.outboxText(to), to, path);
+}
+
+function linkIn(text: string | undefined, to: string, path: string): URL {
+  if (text === undefined) throw new Error(`no mail to ${to}`);
+  const match = new RegExp(`https?://\\S+${path.replace(/\//g, '\\/')}\\?\\S+`).exec(text);
   if (!match) throw new Error(`no ${path} link in the mail to ${to}`);
   return new URL(match[0]);
 }
@@ -217,6 +288,7 @@ export async function startServerProcess(dataDirectory: string, environment: Rec
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
       RATE_LIMITS: 'false',
+      ...(environment['DATABASE_URL'] === undefined ? await databaseEnvironment(dataDirectory) : {}),
       ...environment,
     },
     stdio: 'ignore',

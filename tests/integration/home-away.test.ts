@@ -30,9 +30,9 @@ describe('while you were away: what changed since the last visit to Home', () =>
   const visit = async (someone: Person) =>
     expectData(await someone.client.execute<{ visitHome: boolean }>('mutation { visitHome }')).visitHome;
   /** The summary as the server would answer it `later` milliseconds from now. */
-  const summaryLater = (someone: Person, later: number) => {
+  const summaryLater = async (someone: Person, later: number) => {
     const { database, store } = server.app.services;
-    const { team, seat } = requireCurrentTeam(database.db, someone.id);
+    const { team, seat } = await requireCurrentTeam(database.db, someone.id);
     return awaySummary(database.db, store, { teamId: team.id, seat }, new Date(Date.now() + later));
   };
 

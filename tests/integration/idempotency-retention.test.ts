@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../server/src/app';
+import { buildApp, onSqlite } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { idempotencyKeyLifetimeMs, idempotencyKeySweepEveryMs } from '../../server/src/core/idempotencyKeys';
 
@@ -26,7 +26,7 @@ describe('expiry of Idempotency-Keys in the app', () => {
       LOG_LEVEL: 'silent',
       RATE_LIMITS: 'false',
     });
-    const app = await buildApp(config);
+    const app = onSqlite(await buildApp(config));
     try {
       const insert = app.services.database.sqlite.prepare(
         "INSERT INTO mutation_results (actor_key, mutation_id, request_hash, result, created_at) VALUES ('u1', ?, 'hash', 'null', ?)",

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { createSpace, expectData, joinTeam, person, wait } from './teamFactories';
 import { createTask, ediTask, getTasks, joinSpace, setTask } from './taskFactories';
+import { sql } from 'drizzle-orm';
+import { appRow } from '../support/appRows';
 
 const setTaskDocument = 'mutation ($project: ID!, $name: String!) { setTask(project: $project, name: $name) { id name idCode } }';
 const ediPriorityDocument = 'mutation ($id: ID!, $priority: Int) { ediTask(id: $id, priority: $priority) { id priority } }';
@@ -15,8 +17,8 @@ afterAll(async () => {
   await server.close();
 });
 
-const eventsOfKey = (key: string) =>
-  (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events WHERE mutation_id = ?').get(key) as { count: number })
+const eventsOfKey = async (key: string) =>
+  (await appRow<{ count: number }>(server.app, sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM events WHERE mutation_id = ${key}`))!
     .count;
 const newKey = () => `key-${crypto.randomUUID()}`;
 
@@ -41,10 +43,10 @@ describe('Idempotency-Key: a retried mutation applies once and gets the first an
       body: JSON.stringify({ query: setTaskDocument, variables }),
       signal: abandoned.signal,
     });
-    for (let waited = 0; eventsOfKey(key) === 0 && waited < 5000; waited += 10) await wait(10);
+    for (let waited = 0; (await eventsOfKey(key)) === 0 && waited < 5000; waited += 10) await wait(10);
     abandoned.abort();
     await sent.catch(() => undefined);
-    const applied = eventsOfKey(key);
+    const applied = await eventsOfKey(key);
     expect(applied).toBeGreaterThan(0);
 
     const retry = await admin.client.execute(setTaskDocument, variables, { 'idempotency-key': key });
@@ -52,7 +54,7 @@ describe('Idempotency-Key: a retried mutation applies once and gets the first an
     expect(retry.errors).toBeUndefined();
     expect(again.data).toEqual(retry.data);
     expect((await getTasks(admin, space)).filter((task) => task.name === 'Lost answer')).toHaveLength(1);
-    expect(eventsOfKey(key)).toBe(applied);
+    expect(await eventsOfKey(key)).toBe(applied);
   });
 
   it('applies two attempts sent at the same time once, and answers both alike', async () => {
@@ -70,23 +72,22 @@ describe('Idempotency-Key: a retried mutation applies once and gets the first an
   it('records one edit for an edit sent twice with its key, while an edit without a key is applied each time', async () => {
     const { admin, space } = await board();
     const task = await createTask(admin, space, 'Before');
-    const streamEvents = () =>
-      (
-        server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events WHERE stream = ?').get(`task:${task.id}`) as {
-          count: number;
-        }
-      ).count;
-    const before = streamEvents();
+    const streamEvents = async () =>
+      (await appRow<{ count: number }>(
+        server.app,
+        sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM events WHERE stream = ${`task:${task.id}`}`,
+      ))!.count;
+    const before = await streamEvents();
     const key = newKey();
     const edit = { id: task.id, priority: 3 };
     const first = await admin.client.execute(ediPriorityDocument, edit, { 'idempotency-key': key });
     const retry = await admin.client.execute(ediPriorityDocument, edit, { 'idempotency-key': key });
     expect(first.errors).toBeUndefined();
     expect(retry.data).toEqual(first.data);
-    expect(streamEvents()).toBe(before + 1);
+    expect(await streamEvents()).toBe(before + 1);
     // Another edit without a key is a mutation of its own.
     expectData(await ediTask(admin, { id: task.id, priority: 1 }));
-    expect(streamEvents()).toBe(before + 2);
+    expect(await streamEvents()).toBe(before + 2);
   });
 
   it("keeps each person's keys apart: the same key from someone else is their own mutation", async () => {
@@ -103,7 +104,7 @@ describe('Idempotency-Key: a retried mutation applies once and gets the first an
     const key = newKey();
     const refused = await setTask(admin, { project: 'no-such-space', name: 'Refused' }, { 'idempotency-key': key });
     expect(refused.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
-    expect(eventsOfKey(key)).toBe(0);
+    expect(await eventsOfKey(key)).toBe(0);
     const other = await setTask(admin, { project: space, name: 'Accepted' }, { 'idempotency-key': key });
     expect(other.errors).toBeUndefined();
   });

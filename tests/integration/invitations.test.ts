@@ -33,7 +33,7 @@ function invitationFromMail(to: string): string {
 async function signUpFromInvitation(email: string, invitationId: string) {
   const client = new GraphqlTestClient(server);
   expectData(await client.execute(signUp, { email, invited: invitationId }));
-  const link = linkFromOutbox(server, email, '/signup/verify');
+  const link = await linkFromOutbox(server, email, '/signup/verify');
   const verified = expectData(
     await client.execute<{ verifyAccount: { user: { id: string }; team: { id: string; role: string } } }>(
       'query ($email: String!, $token: String!) { verifyAccount(email: $email, token: $token) { user { id } team { id role } } }',
@@ -80,7 +80,7 @@ describe('inviting by e-mail', () => {
     const admin = await person(server);
     expectData(await admin.client.execute(invite, { email: 'intended@example.com', id: admin.teamId }));
     const invitationId = invitationFromMail('intended@example.com');
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const result = await new GraphqlTestClient(server).execute(signUp, { email: 'someone-else@example.com', invited: invitationId });
     expect(result.errors?.[0]).toMatchObject({
       message: 'This invitation was sent to another e-mail address. Sign up with that address.',
@@ -91,7 +91,7 @@ describe('inviting by e-mail', () => {
       invited: '0123456789abcdef01234567',
     });
     expect(forged.errors?.[0]?.message).toBe('This invitation is no longer valid. Ask for a new one.');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('replaces a pending invitation when the same address is invited again: only the newest link works', async () => {
@@ -179,10 +179,10 @@ describe('guests', () => {
     const admin = await person(server);
     const stranger = await person(server, 'Stan');
     const foreignSpace = await createSpace(stranger, 'Theirs');
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const result = await admin.client.execute(invite, { email: 'g2@example.com', id: admin.teamId, type: 'guest', project: foreignSpace });
     expect(result.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 });
 
@@ -304,7 +304,7 @@ describe('withdrawing and resending invitations', () => {
       .get(`team:${admin.teamId}`) as { payload: string };
     expect(JSON.parse(event.payload)).toEqual({ invitationId: link.invited, teamId: admin.teamId, email: 'withdrawn@example.com' });
 
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const refused = await new GraphqlTestClient(server).execute(linkSignUp, link);
     expect(refused.errors?.[0]).toMatchObject({
       message: 'This invitation was withdrawn. Ask the team for a new one.',
@@ -316,7 +316,7 @@ describe('withdrawing and resending invitations', () => {
     expect((await admin.client.execute(resendInvited, { team: admin.teamId, invited: link.invited })).errors?.[0]?.extensions.code).toBe(
       'NOT_FOUND',
     );
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('refuses members who are not admins and admins of other teams, with a real invitation, writing nothing', async () => {
@@ -325,7 +325,7 @@ describe('withdrawing and resending invitations', () => {
     const stranger = await person(server, 'Stella');
     expectData(await admin.client.execute(invite, { email: 'guarded@example.com', id: admin.teamId }));
     const { invited } = invitationParts(invitationLinkFromMail(newestMail('guarded@example.com')?.text, 'guarded@example.com'));
-    const before = countEvents(server);
+    const before = await countEvents(server);
     for (const operation of [removeInvited, resendInvited]) {
       expect((await member.client.execute(operation, { team: admin.teamId, invited })).errors?.[0]?.extensions.code).toBe(
         'PERMISSION_DENIED',
@@ -333,7 +333,7 @@ describe('withdrawing and resending invitations', () => {
       expect((await stranger.client.execute(operation, { team: admin.teamId, invited })).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
       expect((await stranger.client.execute(operation, { team: stranger.teamId, invited })).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
     }
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     expect(outboxCount('guarded@example.com')).toBe(1);
   });
 });

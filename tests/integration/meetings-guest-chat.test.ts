@@ -162,13 +162,13 @@ describe("an admitted guest in the room's chat", () => {
 
     // Their own message: edited and deleted; someone else's: refused, nothing written.
     expect(expectData(await edit(guest, posted.id, 'Thanks, all')).ediMessage.body).toBe('Thanks, all');
-    const before = countEvents(server);
+    const before = await countEvents(server);
     expect([codeOf(await edit(guest, reply.id, 'Hijacked')), reasonOf(await edit(guest, reply.id, 'Hijacked'))]).toEqual([
       'PERMISSION_DENIED',
       'MESSAGE_EDIT_OWN_ONLY',
     ]);
     expect(reasonOf(await remove(guest, reply.id))).toBe('MESSAGE_DELETE_NOT_ALLOWED');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     expect(expectData(await remove(guest, posted.id)).delMessage).toBe(true);
     await until(() => annFeed.items.some((change) => change.type === 'message.deleted'), 'ann hears the guest’s message was deleted');
   });
@@ -176,14 +176,14 @@ describe("an admitted guest in the room's chat", () => {
   it('may not attach a file, react, or mark the chat read', async () => {
     const { guest } = await guestIn(spaceRoom, 'admitted', 'Fay Guest');
     const message = expectData(await post(ann, { meetingroom: spaceRoom.id }, 'React to me')).setMessage;
-    const before = countEvents(server);
+    const before = await countEvents(server);
     expect(reasonOf(await post(guest, { meetingroom: spaceRoom.id, file: message.id }))).toBe('ATTACHMENT_NOT_FOUND');
     expectAnonymous(
       await guest.client.execute('mutation ($id: ID!) { reactMessage(id: $id, emoji: "👍") { id } }', { id: message.id }),
       'reactMessage',
     );
     expectAnonymous(await guest.client.execute('mutation ($m: ID) { lastViewed(meetingroom: $m) }', { m: spaceRoom.id }), 'lastViewed');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 });
 
@@ -191,14 +191,14 @@ describe('guests who may not use a chat are answered as anonymous callers', () =
   it('refuses waiting, refused and removed guests their room’s chat, writing nothing', async () => {
     for (const state of ['waiting', 'refused', 'removed'] as const) {
       const { guest } = await guestIn(spaceRoom, state, `${state} guest`);
-      const before = countEvents(server);
+      const before = await countEvents(server);
       expectAnonymous(await readChat(guest, { meetingroom: spaceRoom.id }), `${state}: getMessages`);
       expectAnonymous(await post(guest, { meetingroom: spaceRoom.id }), `${state}: setMessage`);
       expectAnonymous(await typing(guest, { meetingroom: spaceRoom.id }), `${state}: typingMessage`);
       const feed = await watchChat(guest, { meetingroom: spaceRoom.id });
       await until(() => feed.completed, `${state}: subMessage is refused`);
       expect(JSON.stringify(feed.errors), state).toContain('No access token');
-      expect(countEvents(server)).toBe(before);
+      expect(await countEvents(server)).toBe(before);
     }
   });
 
@@ -211,7 +211,7 @@ describe('guests who may not use a chat are answered as anonymous callers', () =
     ).setPrivat.id;
     const task = (await createTask(ann, space, 'Guest chat task')).id;
     const annInOther = expectData(await post(ann, { meetingroom: otherRoom.id }, 'Members only')).setMessage;
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const elsewhere: Record<string, string>[] = [
       { meetingroom: otherRoom.id },
       { project: space },
@@ -231,7 +231,7 @@ describe('guests who may not use a chat are answered as anonymous callers', () =
     expectAnonymous(await remove(guest, annInOther.id), 'delMessage in another room');
     expectAnonymous(await guest.client.execute('{ getPrivats { id } }'), 'getPrivats');
     expectAnonymous(await guest.client.execute('{ getMeetingrooms { id } }'), 'getMeetingrooms');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     // A guest of another room, holding its credential, is no guest here.
     const { guest: otherGuest } = await guestIn(otherRoom, 'admitted', 'Other Guest');
     expectAnonymous(await readChat(otherGuest, { meetingroom: spaceRoom.id }), 'a guest of another room');
@@ -245,11 +245,11 @@ describe('guests who may not use a chat are answered as anonymous callers', () =
     expectData(await setGuestState(bas, invitedId, 'removed'));
     await until(() => feed.completed, 'the removed guest’s subMessage completes');
     expect(feed.errors).toEqual([]);
-    const before = countEvents(server);
+    const before = await countEvents(server);
     expectAnonymous(await post(guest, { meetingroom: spaceRoom.id }, 'Let me back'), 'setMessage after removal');
     expectAnonymous(await edit(guest, first.id, 'Changed'), 'ediMessage after removal');
     expectAnonymous(await readChat(guest, { meetingroom: spaceRoom.id }), 'getMessages after removal');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     // What they wrote stays, under their name.
     const kept = expectData(await readChat(ann, { meetingroom: spaceRoom.id })).getMessages.find((message) => message.id === first.id);
     expect(kept?.authorGuest).toEqual({ id: invitedId, name: 'Leaving Guest' });
@@ -301,9 +301,9 @@ describe("members' rules for the chat operations guests may use", () => {
       ];
       expect(calls.length, name).toBeGreaterThan(0);
       for (const { who, call, as } of calls) {
-        const before = countEvents(server);
+        const before = await countEvents(server);
         expect(['NOT_FOUND', 'PERMISSION_DENIED'], `${name} as ${as}: ${call.query}`).toContain(await attempt(who, call, world));
-        expect(countEvents(server), `${name} wrote events`).toBe(before);
+        expect(await countEvents(server), `${name} wrote events`).toBe(before);
         if (!call.query.trimStart().startsWith('subscription'))
           expectAnonymous(await anonymous.client.execute(call.query, call.variables?.(world) ?? {}), `${name} anonymous`);
       }

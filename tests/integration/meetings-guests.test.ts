@@ -166,7 +166,7 @@ describe('guests by link', () => {
     const room = await initiateRoom(ann, { name: 'Links' });
     const oldSecret = new URL(room.guestLink!).searchParams.get('guest')!;
     expectData(await ann.client.execute('mutation ($id: ID!) { resetMeetingroomLink(id: $id) { id } }', { id: room.id }));
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const revoked = await askToEnter(guestBrowser(server), room, 'Late', oldSecret);
     expect([codeOf(revoked), revoked.errors?.[0]?.extensions.field]).toEqual(['GUEST_LINK_REVOKED', 'link']);
     expect(codeOf(await askToEnter(guestBrowser(server), room, 'Guess', 'guessed'))).toBe('GUEST_LINK_REVOKED');
@@ -185,7 +185,7 @@ describe('guests by link', () => {
     setExpiry.run(current.guestLinkExpiresAt, room.id);
     expect(codeOf(expired)).toBe('GUEST_LINK_EXPIRED');
     expect(codeOf(await askToEnter(guestBrowser(server), room, '   '))).toBe('GUEST_NAME_REQUIRED');
-    expect(countEvents(server)).toBe(before + 0);
+    expect(await countEvents(server)).toBe(before + 0);
   });
 
   it('gives a guest nothing beyond its own room: not another room, the team, nor another room’s chat', async () => {

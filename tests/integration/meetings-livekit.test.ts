@@ -144,9 +144,9 @@ describe('LiveKit webhooks', () => {
       room: roomJson,
       participant: { sid: 'PA_b', identity: basAttendee },
     });
-    const before = countEvents(server);
+    const before = await countEvents(server);
     expect(await postWebhook(server.url, joined)).toBe(200);
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
 
     const left = await signedWebhook(apiKey, apiSecret, {
       event: 'participant_left',
@@ -159,12 +159,12 @@ describe('LiveKit webhooks', () => {
       event: 'room_finished',
       room: roomJson,
     });
-    const eventsBefore = countEvents(server);
+    const eventsBefore = await countEvents(server);
     expect(await postWebhook(server.url, tampered)).toBe(401);
     expect(await postWebhook(server.url, forged)).toBe(401);
     expect(await postWebhook(server.url, { body: left.body })).toBe(401);
     expect(await postWebhook(server.url, { body: left.body, authorization: 'Bearer nonsense' })).toBe(401);
-    expect(countEvents(server)).toBe(eventsBefore);
+    expect(await countEvents(server)).toBe(eventsBefore);
     expect(attendeeLeft(annCall.attendee!.id)).toBe(false);
     expect(attendeeLeft(basAttendee)).toBe(false);
 
@@ -175,9 +175,9 @@ describe('LiveKit webhooks', () => {
       'ann sees bas leave',
     );
     // LiveKit retries: the same event again changes nothing.
-    const afterLeave = countEvents(server);
+    const afterLeave = await countEvents(server);
     expect(await postWebhook(server.url, left)).toBe(200);
-    expect(countEvents(server)).toBe(afterLeave);
+    expect(await countEvents(server)).toBe(afterLeave);
 
     const finished = await signedWebhook(apiKey, apiSecret, { event: 'room_finished', room: roomJson });
     expect(await postWebhook(server.url, finished)).toBe(200);
@@ -194,9 +194,9 @@ describe('LiveKit webhooks', () => {
       room: { name: 'other-app' },
       participant: { identity: 'x' },
     });
-    const quiet = countEvents(server);
+    const quiet = await countEvents(server);
     expect(await postWebhook(server.url, stranger)).toBe(200);
-    expect(countEvents(server)).toBe(quiet);
+    expect(await countEvents(server)).toBe(quiet);
   });
 });
 
@@ -289,9 +289,9 @@ describe('recording on LiveKit', () => {
       size: 2048000,
       duration_ms: 61500,
     });
-    const saved = countEvents(server);
+    const saved = await countEvents(server);
     expect(await postWebhook(server.url, ended)).toBe(200);
-    expect(countEvents(server)).toBe(saved);
+    expect(await countEvents(server)).toBe(saved);
   });
 
   it('lets the room’s admin stop a member’s recording, reports a media server that refuses, and stops recording with the call', async () => {

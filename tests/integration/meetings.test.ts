@@ -2,9 +2,11 @@ import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
-import { startTestServer, type TestServer } from './harness';
+import { databaseEnvironment, startTestServer, type TestServer } from './harness';
 import { codeOf, initiateRoom, joinCall, reasonOf, roomFields, signal, until, watchCall, type Room } from './meetingsFactories';
 import { countEvents, createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
+import { sql } from 'drizzle-orm';
+import { appRow, appRows, jsonValue } from '../support/appRows';
 
 let server: TestServer;
 let ann: Person;
@@ -149,10 +151,11 @@ describe('calls', () => {
       ),
     );
     expect(calls.getVideocalls).toEqual([]);
-    const finished = server.app.services.database.sqlite.prepare('SELECT finished_at FROM videocalls WHERE id = ?').get(annJoin.id) as {
-      finished_at: string | null;
-    };
-    expect(finished.finished_at).not.toBeNull();
+    const finished = await appRow<{ finished_at: string | null }>(
+      server.app,
+      sql`SELECT finished_at FROM videocalls WHERE id = ${annJoin.id}`,
+    );
+    expect(finished?.finished_at).not.toBeNull();
   });
 
   it('takes someone out of the call when their websocket goes, as a closed tab does', async () => {
@@ -197,11 +200,11 @@ describe('calls', () => {
   it('caps a peer-to-peer call at MEETING_MESH_LIMIT with its own code', async () => {
     const room = await initiateRoom(ann, { name: 'Full' });
     for (const someone of [ann, bas, cleo]) expectData(await joinCall(someone, { meetingroom: room.id }));
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const refused = await joinCall(ann, { meetingroom: room.id });
     expect(codeOf(refused)).toBe('MEETING_FULL');
     expect(refused.errors?.[0]?.extensions.params).toEqual({ maximum: 3 });
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('asks for exactly one place, and refuses another team', async () => {
@@ -226,22 +229,34 @@ describe('a restart', () => {
     expectData(await joinCall(bas, { meetingroom: room.id }));
     // A second server on the same data starts as the crashed one's successor would: nothing of it is in a call.
     const successor = await buildApp(
-      loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: server.dataDirectory, LOG_LEVEL: 'silent' }),
+      loadConfig({
+        NODE_ENV: 'test',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: server.dataDirectory,
+        LOG_LEVEL: 'silent',
+        ...(await databaseEnvironment(server.dataDirectory)),
+      }),
     );
-    const sqlite = server.app.services.database.sqlite;
     try {
-      await until(
-        () =>
-          (sqlite.prepare('SELECT finished_at FROM videocalls WHERE id = ?').get(call.id) as { finished_at: string | null }).finished_at !==
-          null,
-        'the call is finished',
+      let finishedAt: string | null = null;
+      await until(async () => {
+        finishedAt = (await appRow<{ finished_at: string | null }>(
+          server.app,
+          sql`SELECT finished_at FROM videocalls WHERE id = ${call.id}`,
+        ))!.finished_at;
+        return finishedAt !== null;
+      }, 'the call is finished');
+      const left = await appRows<{ payload: unknown }>(
+        server.app,
+        sql`SELECT payload FROM events WHERE stream = ${`videocall:${call.id}`} AND type = 'videocall.left' ORDER BY seq`,
       );
-      const reasons = sqlite
-        .prepare("SELECT json_extract(payload, '$.reason') AS reason FROM events WHERE stream = ? AND type = 'videocall.left'")
-        .all(`videocall:${call.id}`) as { reason: string }[];
-      expect(reasons.map((row) => row.reason)).toEqual(['restart', 'restart']);
+      expect(left.map((row) => jsonValue<{ reason: string }>(row.payload).reason)).toEqual(['restart', 'restart']);
       expect(
-        sqlite.prepare('SELECT COUNT(*) AS count FROM videocall_attendees WHERE videocall_id = ? AND left_at IS NULL').get(call.id),
+        await appRow(
+          server.app,
+          sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM videocall_attendees WHERE videocall_id = ${call.id} AND left_at IS NULL`,
+        ),
       ).toEqual({ count: 0 });
     } finally {
       await successor.server.close();

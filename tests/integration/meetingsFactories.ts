@@ -157,9 +157,9 @@ export function watchCall(server: TestServer, someone: Browser, call: Call, sock
   return watch<CallChange>(server, someone, subVideocall, { videocall: call.id, attendee: call.attendee!.id }, 'subVideocall', sockets);
 }
 
-export async function until(condition: () => boolean, what = 'condition', timeoutMs = 5000): Promise<void> {
+export async function until(condition: () => boolean | Promise<boolean>, what = 'condition', timeoutMs = 5000): Promise<void> {
   const started = Date.now();
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() - started > timeoutMs) throw new Error(`${what}: not met in ${timeoutMs} ms`);
     await wait(20);
   }

@@ -6,8 +6,6 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationStream } from '../../server/src/core/streams';
-import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
-import { openDatabase } from '../../server/src/db/connection';
 import { domains } from '../../server/src/domains';
 import { ringClockOf } from '../../server/src/domains/meetings';
 import { postMessage, startPrivat } from './chatFactories';
@@ -17,6 +15,7 @@ import { initiateRoom, joinCall, watchCall, type Call } from './meetingsFactorie
 import { notificationPageOf, type Notice } from './notificationFactories';
 import { createTask, joinSpace } from './taskFactories';
 import { createSpace, expectData, joinTeam, person, setPlan, type Person } from './teamFactories';
+import { replayedBesideLive } from '../support/appRows';
 
 let server: TestServer;
 let ann: Person;
@@ -257,15 +256,11 @@ describe('PROMOTION', () => {
 
 describe('replay', () => {
   it('rebuilds every notification the causes made, equal to the live table', async () => {
-    const projections = domains.flatMap((module) => module.projections);
-    const empty = openDatabase(`${server.dataDirectory}/replayed-causes.sqlite`, { synchronous: 'NORMAL' });
-    try {
-      await replay(server.app.services.database, empty, projections);
-      const live = snapshotProjections(server.app.services.database, projections);
-      expect(live.notifications!.length).toBeGreaterThan(10);
-      expect(snapshotProjections(empty, projections)).toEqual(live);
-    } finally {
-      empty.close();
-    }
+    const { live, rebuilt } = await replayedBesideLive(
+      server,
+      domains.flatMap((module) => module.projections),
+    );
+    expect(live.notifications!.length).toBeGreaterThan(10);
+    expect(rebuilt).toEqual(live);
   });
 });

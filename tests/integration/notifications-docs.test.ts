@@ -192,15 +192,15 @@ describe('after an unclean stop', () => {
     // What a process killed inside the debounce window leaves: an update row of Ann's, no entry for it.
     const lost = new Y.Doc();
     lost.getXmlFragment('default').insert(0, [paragraph('Call ', mentionNode(bas.id, 'Bas'))]);
-    new DocContentStore(sqlite()).append(id, Y.encodeStateAsUpdate(lost), ann.id);
+    await new DocContentStore(server.app.services.store, server.app.services.database.db).append(id, Y.encodeStateAsUpdate(lost), ann.id);
     await expect.poll(() => docMentionsOf(bas, id), { timeout: 10_000 }).toEqual([]);
 
     const manager = collabOf(server.app.services);
-    manager.recover();
+    await manager.recover();
     await expect
       .poll(() => docMentionsOf(bas, id), { timeout: 10_000 })
       .toMatchObject([{ author: { id: ann.id }, doc: id, project: space }]);
-    manager.recover();
+    await manager.recover();
     await expect.poll(() => docMentionsOf(bas, id), { timeout: 10_000 }).toHaveLength(1);
   });
 });
@@ -211,7 +211,11 @@ describe('rows compacted without an edit of the room', () => {
     // Stored, never recorded (a room let go after a refused batch, or an unload whose record failed), and no recovery run.
     const unrecorded = new Y.Doc();
     unrecorded.getXmlFragment('default').insert(0, [paragraph('Ping ', mentionNode(bas.id, 'Bas'))]);
-    new DocContentStore(sqlite()).append(id, Y.encodeStateAsUpdate(unrecorded), ann.id);
+    await new DocContentStore(server.app.services.store, server.app.services.database.db).append(
+      id,
+      Y.encodeStateAsUpdate(unrecorded),
+      ann.id,
+    );
 
     const reader = open(id, ann);
     await reader.synced();
@@ -224,7 +228,7 @@ describe('rows compacted without an edit of the room', () => {
     const again = open(id, ann);
     await again.synced();
     again.destroy();
-    await waitFor(() => collabOf(server.app.services).roomOf(id) === undefined, 'the room to unload again');
+    await waitFor(() => collabOf(server.app.services).isUnloaded(id), 'the room to unload again');
     await expect.poll(() => docMentionsOf(bas, id), { timeout: 10_000 }).toHaveLength(1);
   }, 60_000);
 });

@@ -68,12 +68,12 @@ describe('spaces per team', () => {
     const ada = await person(server, 'Ada');
     for (let index = 1; index <= 5; index += 1) await createSpace(ada, `Space ${index}`);
     expect((await spacesOf(ada)).filter((space) => !space.isPersonal)).toHaveLength(5);
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const refused = await newSpace(ada, 'Space 6');
     expect(codeOf(refused)).toBe('PLAN_LIMIT_SPACES');
     expect(paramsOf(refused)).toEqual({ plan: 'free', limit: 5 });
     expect(refused.errors?.[0]?.message).toBe('The free plan allows 5 spaces per team. Upgrade to make more.');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     expect(await spacesOf(ada)).toHaveLength(6);
 
     // Deleting one frees its slot.
@@ -133,13 +133,13 @@ describe('docs per team', () => {
         },
       ),
     ).initiateMeetingroom;
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const refused = await newDoc(ada, first, 'One more');
     expect(codeOf(refused)).toBe('PLAN_LIMIT_DOCS');
     expect(paramsOf(refused)).toEqual({ plan: 'free', limit: 50 });
     const notes = await ada.client.execute('mutation ($id: ID!) { initiateMeetingroomNotes(id: $id) { id notesDoc } }', { id: room.id });
     expect(codeOf(notes)).toBe('PLAN_LIMIT_DOCS');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     expect(docCount(first) + docCount(second)).toBe(50);
 
     await setPlan(server, ada.teamId, 'unlimited');
@@ -156,7 +156,7 @@ describe('tasks per space', () => {
     await fillSpace(ada, full, 249);
     const parent = await createTask(ada, full, 'The 250th');
     const elsewhere = await createTask(ada, other, 'Elsewhere');
-    const before = countEvents(server);
+    const before = await countEvents(server);
 
     const refused = await setTask(ada, { project: full, name: 'One more' });
     expect(codeOf(refused)).toBe('PLAN_LIMIT_TASKS');
@@ -166,7 +166,7 @@ describe('tasks per space', () => {
       'PLAN_LIMIT_TASKS',
     );
     expect(codeOf(await ediTask(ada, { id: elsewhere.id, project: full, name: 'Renamed while moving' }))).toBe('PLAN_LIMIT_TASKS');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     expect(await getTasks(ada, full)).toHaveLength(250);
     const unmoved = (await getTasks(ada, other)).find((task) => task.id === elsewhere.id);
     expect([unmoved?.project, unmoved?.name]).toEqual([other, 'Elsewhere']);

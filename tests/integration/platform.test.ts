@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphqlTestClient, startTestServer, type TestServer } from './harness';
+import { countEvents } from './teamFactories';
 
 let server: TestServer;
 let client: GraphqlTestClient;
@@ -23,10 +24,6 @@ beforeAll(async () => {
   client = new GraphqlTestClient(server);
 });
 afterAll(() => server.close());
-
-async function countEvents() {
-  return (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count;
-}
 
 describe('operational endpoints', () => {
   it('reports liveness and the database on /healthz', async () => {
@@ -106,7 +103,7 @@ describe('GraphQL endpoint', () => {
   });
 
   it('refuses a cookie-authenticated text/plain POST (CSRF) and writes nothing', async () => {
-    const before = await countEvents();
+    const before = await countEvents(server);
     const response = await fetch(server.graphqlUrl, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
@@ -116,7 +113,7 @@ describe('GraphQL endpoint', () => {
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { errors: { extensions: { code: string } }[] }).errors[0]?.extensions.code).toBe('CSRF_REJECTED');
-    expect(await countEvents()).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('refuses mutations over GET', async () => {
@@ -137,10 +134,10 @@ describe('GraphQL endpoint', () => {
   });
 
   it('answers arguments of the wrong type with BAD_USER_INPUT-like validation errors and writes nothing', async () => {
-    const before = await countEvents();
+    const before = await countEvents(server);
     const result = await client.execute('mutation ($email: String!) { login(email: $email, password: "x") { token } }', { email: 42 });
     expect(result.errors?.[0]?.extensions.code).toMatch(/BAD_USER_INPUT|GRAPHQL_VALIDATION_FAILED/);
-    expect(await countEvents()).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('refuses an oversized body with 413 and stays up', async () => {

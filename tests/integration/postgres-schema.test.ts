@@ -189,6 +189,8 @@ describe('migrations/postgres applied to a fresh PostgreSQL database', () => {
         '0000_projections.sql',
         '0001_calendar_events_team_author.sql',
         '0002_search_text.sql',
+        '0003_doc_texts_searched.sql',
+        '0004_unique_safety_nets.sql',
       ]);
       expect(await migratePostgres(runnerClient, { area: 'projections', folder: migrationsFolder })).toEqual([]);
       const rows = await runnerClient<{ table_name: string }[]>`

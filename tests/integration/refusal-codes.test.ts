@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { createSpace, person } from './teamFactories';
+import { countEvents } from './teamFactories';
 
 /** Refusals that used to reach clients as English text under a generic code: each has its own code and parameters now. */
 
@@ -13,13 +14,12 @@ afterAll(async () => {
   await server.close();
 });
 
-const eventCount = () =>
-  (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count;
+const eventCount = () => countEvents(server);
 
 describe('refusal codes', () => {
   it('refuses an Idempotency-Key longer than 128 characters with IDEMPOTENCY_KEY_INVALID and its maximum, writing nothing', async () => {
     const ada = await person(server, 'Ada');
-    const before = eventCount();
+    const before = await eventCount();
     const refused = await ada.client.execute(
       'mutation ($project: ID!, $name: String!) { setTask(project: $project, name: $name) { id } }',
       { project: 'any', name: 'Never written' },
@@ -36,7 +36,7 @@ describe('refusal codes', () => {
         }) as unknown,
       }),
     ]);
-    expect(eventCount()).toBe(before);
+    expect(await eventCount()).toBe(before);
   });
 
   it('answers a space of another team with NOT_FOUND and the SPACE_NOT_FOUND reason, like one that does not exist', async () => {

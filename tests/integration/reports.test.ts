@@ -3,6 +3,8 @@ import { postMessage } from './chatFactories';
 import { startTestServer, type GraphqlResponse, type TestServer } from './harness';
 import { createTask, editTask, sectionsOf } from './taskFactories';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
+import { sql } from 'drizzle-orm';
+import { appRun } from '../support/appRows';
 
 interface Line {
   kind: string;
@@ -222,18 +224,17 @@ describe('project analytics (getReport.analytics)', () => {
       enddate: new Date(Date.now() + 60_000).toISOString(),
       ...variables,
     });
-  const setPlan = (plan: string) =>
-    server.app.services.database.sqlite.prepare('UPDATE teams SET plan = ? WHERE id = ?').run(plan, owner.teamId);
+  const setPlan = (plan: string) => appRun(server.app, sql`UPDATE teams SET plan = ${plan} WHERE id = ${owner.teamId}`);
 
   it('is refused, with the plan named, to a team that is not on the business plan', async () => {
-    setPlan('unlimited');
+    await setPlan('unlimited');
     const refused = await analyticsOf(milo);
     expect(codeOf(refused)).toBe('PERMISSION_DENIED');
     expect(messageOf(refused)).toBe('Project analytics are part of the business plan. Upgrade the team to see them.');
   });
 
   it('gives a business team weekly throughput, created against closed, cycle time and open load', async () => {
-    setPlan('business');
+    await setPlan('business');
     try {
       const { weeks, load } = expectData(await analyticsOf(milo)).getReport.analytics;
       expect(weeks.length).toBeGreaterThanOrEqual(3);
@@ -251,7 +252,7 @@ describe('project analytics (getReport.analytics)', () => {
       const vaultOnly = expectData(await analyticsOf(owner, { projects: [vault] })).getReport.analytics.weeks.at(-1)!;
       expect([vaultOnly.created, vaultOnly.finished]).toEqual([1, 1]);
     } finally {
-      setPlan('free');
+      await setPlan('free');
     }
   });
 });

@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App, type BuildOptions } from '../../server/src/app';
+import { buildApp, type BuildOptions, type SqliteApp, onSqlite } from '../../server/src/app';
 import { loadConfig, type Config } from '../../server/src/config';
 import type { Projection } from '../../server/src/core/events';
 import { replay } from '../../server/src/core/sqlite/replay';
@@ -75,7 +75,7 @@ const server: TestServer = {
   url: '',
   graphqlUrl: '',
   websocketUrl: '',
-  app: undefined as unknown as App,
+  app: undefined as unknown as SqliteApp,
   dataDirectory: '',
   close: () => server.app.server.close(),
 };
@@ -92,7 +92,7 @@ const events: Record<'series' | 'continued' | 'marked' | 'deleted' | 'uninvited'
 };
 
 async function serve(options: BuildOptions): Promise<void> {
-  const app = await buildApp(config, { logger: false, ...options });
+  const app = onSqlite(await buildApp(config, { logger: false, ...options }));
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.server.address();
   if (address === null || typeof address === 'string') throw new Error('server did not bind a TCP port');

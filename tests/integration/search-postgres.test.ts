@@ -10,6 +10,7 @@ import { searchProjection } from '../../server/src/domains/search/projection';
 import { postgresSearchProjection } from '../../server/src/domains/search/postgres/projection';
 import { migrateSearchIndex, postgresSearchIndex } from '../../server/src/domains/search/postgres/tsvectorIndex';
 import { describeSearchIndexConformance } from '../../server/src/domains/search/searchIndexPort.conformance';
+import { runOnBothDoors } from '../support/areaOnDoors';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgresCluster';
 
 let cluster: PostgresCluster;
@@ -301,6 +302,47 @@ describe('the same events projected on SQLite and on PostgreSQL', () => {
       sqliteDatabase.close();
       await store?.close();
       await sql.end();
+    }
+  });
+});
+
+/** What tests/support/searchOnDoor.ts prints: each search's presented results, or the code it was refused with. */
+interface SearchRun {
+  dialect: string;
+  found: Record<string, { answered?: { id: string; type: string; title: string; project: string | null }[]; refused?: string }>;
+}
+
+describe("getSearch's request path on both doors (searchFor: the caller's scope, the index of the dialect, the results presented)", () => {
+  let onSqlite: SearchRun;
+  let onPostgres: SearchRun;
+  beforeAll(async () => {
+    ({ onSqlite, onPostgres } = await runOnBothDoors<SearchRun>('search'));
+  }, 120_000);
+
+  const titles = (run: SearchRun, search: string) => run.found[search]?.answered?.map((result) => `${result.type} ${result.title}`);
+
+  it('ran each run on its own dialect', () => {
+    expect(onSqlite.dialect).toBe('sqlite');
+    expect(onPostgres.dialect).toBe('postgresql');
+  });
+
+  it('finds and presents the same results for each person, and refuses the same searches', () => {
+    expect(onPostgres.found).toEqual(onSqlite.found);
+  });
+
+  it('applies the same permission filter: spaces by the space policy, private chats to their members, rooms of readable spaces', () => {
+    for (const run of [onSqlite, onPostgres]) {
+      // Ada reads Launch (a member) and not Bob's private Board; her one-to-one chat with Bob is named after him.
+      expect(new Set(titles(run, 'ada: walrus, messages'))).toEqual(
+        new Set(['message Bob Walrus', 'message Launch room', 'message L-1 Fix the walrus login', 'message Launch', 'message Quick call']),
+      );
+      expect(titles(run, 'ada: walrus, tasks')).toEqual(['task L-1 Fix the walrus login']);
+      expect(run.found['ada: walrus in Board']).toEqual({ refused: 'NOT_FOUND' });
+      // Cy, not in Ada's and Bob's chat, finds her group's; Bob, Board's admin, finds its task and message.
+      expect(titles(run, 'cy: walrus, messages')).toContain('message Crew');
+      expect(titles(run, 'cy: walrus, messages')).not.toContain('message Bob Walrus');
+      expect(titles(run, 'bob: walrus in Board')).toEqual(['task B-1 Secret walrus roadmap', 'message Board']);
+      expect(run.found['ada: a filter that is none']).toEqual({ refused: 'CHOICE_INVALID' });
     }
   });
 });

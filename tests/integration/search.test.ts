@@ -126,7 +126,7 @@ describe('getSearch', () => {
     paragraphText(editors[1]!.doc).insert(0, 'Lagoon soundings');
     await waitFor(() => editors.every((editor) => editor.state.saved > 0), 'the edits to be stored');
     for (const editor of editors) editor.destroy();
-    await waitFor(() => [doc.id, obsolete.id].every((id) => collabOf(server.app.services).roomOf(id) === undefined), 'the rooms to unload');
+    await waitFor(() => [doc.id, obsolete.id].every((id) => collabOf(server.app.services).isUnloaded(id)), 'the rooms to unload');
     const [byText] = await found(member, 'estuary');
     expect(byText).toMatchObject({ id: doc.id, type: 'doc' });
     expect(byText!.description).toContain('estuary');

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains } from '../../server/src/domains';
-import { openDatabase } from '../../server/src/db/connection';
-import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
 import { notificationPreferences } from '../../server/src/domains/notifications/preferences';
 import { GraphqlTestClient, startTestServer, type TestServer } from './harness';
 import { countEvents, expectData, joinTeam, person, type Person } from './teamFactories';
+import { sql } from 'drizzle-orm';
+import { appRows, jsonValue, replayedBesideLive } from '../support/appRows';
 
 interface SettingAnswer {
   name: string;
@@ -47,22 +47,23 @@ describe('notification settings: names checked, and the team defaults only admin
       await set(admin, { name: 'notifications.email.TASK_STATE', active: false, type: 'email', team: admin.teamId }),
     );
     expect(answer.setSetting).toMatchObject({ name: 'notifications.email.TASK_STATE', type: 'email', active: false });
-    const events = server.app.services.database.sqlite
-      .prepare("SELECT stream, payload FROM events WHERE type = 'team.setting_changed'")
-      .all() as { stream: string; payload: string }[];
+    const events = await appRows<{ stream: string; payload: unknown }>(
+      server.app,
+      sql`SELECT stream, payload FROM events WHERE type = 'team.setting_changed'`,
+    );
     expect(events).toHaveLength(1);
     expect(events[0]!.stream).toBe(`team:${admin.teamId}`);
-    expect(JSON.parse(events[0]!.payload)).toMatchObject({ teamId: admin.teamId, name: 'notifications.email.TASK_STATE', active: false });
+    expect(jsonValue(events[0]!.payload)).toMatchObject({ teamId: admin.teamId, name: 'notifications.email.TASK_STATE', active: false });
     expect(await teamDefaults(member)).toEqual([{ name: 'notifications.email.TASK_STATE', type: 'email', active: false }]);
 
     // The same value again appends nothing.
-    const before = countEvents(server);
+    const before = await countEvents(server);
     expectData(await set(admin, { name: 'notifications.email.TASK_STATE', active: false, type: 'email', team: admin.teamId }));
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
 
     expectData(await set(admin, { name: 'notifications.digest', active: true, type: 'hourly', team: admin.teamId }));
     const db = server.app.services.database.db;
-    const inherited = notificationPreferences(db, member.id, admin.teamId);
+    const inherited = await notificationPreferences(db, member.id, admin.teamId);
     expect(inherited.allows('email', 'TASK_STATE')).toBe(false);
     expect(inherited.allows('email', 'TASK_MOVE')).toBe(true);
     expect(inherited.digest).toBe('hourly');
@@ -70,7 +71,7 @@ describe('notification settings: names checked, and the team defaults only admin
     // The member's own choice wins over the team's.
     expectData(await set(member, { name: 'notifications.email.TASK_STATE', active: true, type: 'email' }));
     expectData(await set(member, { name: 'notifications.digest', active: true, type: 'never' }));
-    const own = notificationPreferences(db, member.id, admin.teamId);
+    const own = await notificationPreferences(db, member.id, admin.teamId);
     expect(own.allows('email', 'TASK_STATE')).toBe(true);
     expect(own.digest).toBe('never');
     // A member's own setting is not a team default.
@@ -78,7 +79,7 @@ describe('notification settings: names checked, and the team defaults only admin
   });
 
   it('a member cannot set the team defaults, nor anyone those of a team they are not in; nothing changes', async () => {
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const denied = await set(member, { name: 'notifications.app.TASK_MOVE', active: false, type: 'app', team: admin.teamId });
     expect(denied.errors?.[0]).toMatchObject({
       message: "Only the team's admins set its notification defaults.",
@@ -92,12 +93,12 @@ describe('notification settings: names checked, and the team defaults only admin
       team: admin.teamId,
     });
     expect(anonymous.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     expect((await teamDefaults(member)).some((setting) => setting.name === 'notifications.app.TASK_MOVE')).toBe(false);
   });
 
   it('refuses unknown notification names and the wrong type clearly, changing nothing', async () => {
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: 'notifications.sms.TASK_STATE', active: true }, 'NOTIFICATION_SETTING_UNKNOWN', 'name'],
       [{ name: 'notifications.app.TASK_EXPLODED', active: true }, 'NOTIFICATION_SETTING_UNKNOWN', 'name'],
@@ -114,7 +115,7 @@ describe('notification settings: names checked, and the team defaults only admin
     }
     const typeError = await set(admin, { name: 'notifications.browser.NEW_FILE', active: true, type: 'app' });
     expect(typeError.errors?.[0]?.message).toBe('The type of this notification setting is its channel: browser.');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('fills in the channel as the type when it is left out, and keeps other settings free-form', async () => {
@@ -125,14 +126,11 @@ describe('notification settings: names checked, and the team defaults only admin
   });
 
   it('rebuilds the team defaults and people’s own settings exactly from the log', async () => {
-    const projections = domains.flatMap((module) => module.projections);
-    const empty = openDatabase(`${server.dataDirectory}/replayed-settings.sqlite`, { synchronous: 'NORMAL' });
-    await replay(server.app.services.database, empty, projections);
-    const rows = (database: typeof empty) =>
-      database.sqlite.prepare('SELECT team_id, name, type, active FROM team_settings ORDER BY name').all();
-    expect(rows(empty)).toEqual(rows(server.app.services.database));
-    expect(rows(empty)).toHaveLength(2);
-    expect(snapshotProjections(empty, projections)).toEqual(snapshotProjections(server.app.services.database, projections));
-    empty.close();
+    const { live, rebuilt } = await replayedBesideLive(
+      server,
+      domains.flatMap((module) => module.projections),
+    );
+    expect(live['team_settings']).toHaveLength(2);
+    expect(rebuilt).toEqual(live);
   });
 });

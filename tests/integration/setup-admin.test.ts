@@ -252,16 +252,16 @@ describe('the outbox page', () => {
   });
 
   it('refuses a set-up link past its 24 hours', async () => {
-    const issuedLongAgo = issueSetUpLink(server.app.services, Date.now() - 25 * 3_600_000);
+    const issuedLongAgo = await issueSetUpLink(server.app.services, Date.now() - 25 * 3_600_000);
     // This instance already has an account, so no link is issued at all.
     expect(issuedLongAgo).toBeNull();
     const empty = await startTestServer();
     try {
-      const expired = new URL(issueSetUpLink(empty.app.services, Date.now() - 25 * 3_600_000)!);
+      const expired = new URL((await issueSetUpLink(empty.app.services, Date.now() - 25 * 3_600_000))!);
       expect((await new GraphqlTestClient(empty).execute(checkSetup, { token: tokenOf(expired) })).errors?.[0]?.extensions.code).toBe(
         'SETUP_LINK_INVALID',
       );
-      const current = new URL(issueSetUpLink(empty.app.services)!);
+      const current = new URL((await issueSetUpLink(empty.app.services))!);
       expect(expectData(await new GraphqlTestClient(empty).execute(checkSetup, { token: tokenOf(current) }))).toEqual({ checkSetup: true });
     } finally {
       await empty.close();

@@ -52,7 +52,7 @@ describe('remembered space access', () => {
     expect(await canCreate(owner, 'Owner no longer in the space')).toBe(false);
   });
 
-  it('is read from the tables it is remembered for, and from no other', () => {
+  it('is read from the tables it is remembered for, and from no other', async () => {
     const database = server.app.services.database;
     const statementPrototype = Object.getPrototypeOf(database.sqlite.prepare('SELECT 1')) as Record<
       string,
@@ -67,8 +67,8 @@ describe('remembered space access', () => {
       };
     }
     try {
-      loadSpaceAccess(database.db, space, member.id);
-      loadSpaceAccess(database.db, space, owner.id);
+      await loadSpaceAccess(database.db, space, member.id);
+      await loadSpaceAccess(database.db, space, owner.id);
     } finally {
       Object.assign(statementPrototype, originals);
     }

@@ -95,10 +95,10 @@ describe('spaces', () => {
     const personal = expectData(
       await admin.client.execute<{ getProjects: { id: string; isPersonal: boolean }[] }>('{ getProjects { id isPersonal } }'),
     ).getProjects.find((space) => space.isPersonal)!;
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const refused = await admin.client.execute('mutation ($id: ID!) { delProject(id: $id) }', { id: personal.id });
     expect(refused.errors?.[0]).toMatchObject({ message: teamMessages.personalSpaceDelete, extensions: { code: 'PERSONAL_SPACE_DELETE' } });
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('joins a public space at once; a private one takes a request that an admin approves or refuses', async () => {
@@ -147,7 +147,7 @@ describe('spaces', () => {
     const { admin, member } = await team();
     const id = await createSpace(admin, 'Guarded');
     expectData(await member.client.execute(join, { project: id }));
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const attempts = [
       member.client.execute('mutation ($id: ID!) { ediProject(id: $id, name: "Mine") { id } }', { id }),
       member.client.execute('mutation ($id: ID!) { ediProjectBasic(id: $id, name: "Mine") { id } }', { id }),
@@ -160,7 +160,7 @@ describe('spaces', () => {
         extensions: { code: 'PERMISSION_DENIED' },
       });
     }
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('refuses to add someone from another team to a space', async () => {

@@ -8,6 +8,8 @@ import { megabyte } from '#shared/files';
 import { startTestServer, type TestServer } from './harness';
 import { putBytes, signUpload, storageFiller, type SignedUpload } from './fileFactories';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
+import { sql } from 'drizzle-orm';
+import { appRow } from '../support/appRows';
 
 /** The first bytes of a WebM file (an EBML header whose DocType is webm): what the server sniffs as video/webm. */
 function webm(size = 4096): Buffer {
@@ -98,16 +100,16 @@ describe('stories', () => {
     const media = expectData(await listOf(grace, space, 'media')).getFiles.map((file) => file.id);
     expect(media).toEqual(expect.arrayContaining([first.id, second.id, plainFile.id]));
 
-    const payload = (id: string) =>
-      JSON.parse(
-        (
-          server.app.services.database.sqlite
-            .prepare("SELECT payload FROM events WHERE type = 'file.created' AND stream = ?")
-            .get(`file:${id}`) as { payload: string }
-        ).payload,
-      ) as { story?: boolean; projectId: string };
-    expect(payload(first.id)).toMatchObject({ story: true, projectId: space });
-    expect(payload(plainFile.id).story).toBe(false);
+    const payload = async (id: string) => {
+      const row = await appRow<{ payload: unknown }>(
+        server.app,
+        sql`SELECT payload FROM events WHERE type = 'file.created' AND stream = ${`file:${id}`}`,
+      );
+      // SQLite keeps the payload as JSON text, PostgreSQL as jsonb.
+      return (typeof row?.payload === 'string' ? JSON.parse(row.payload) : row?.payload) as { story?: boolean; projectId: string };
+    };
+    expect(await payload(first.id)).toMatchObject({ story: true, projectId: space });
+    expect((await payload(plainFile.id)).story).toBe(false);
   });
 
   it('refuses a story that is not a video, or not of a space, and records nothing', async () => {

@@ -100,7 +100,7 @@ describe('feedback and live support', () => {
   });
 
   it('refuses empty or malformed feedback with a clear error, keeping and mailing nothing', async () => {
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const mailsBefore = received.length;
     const empty = await ada.client.execute(sendFeedback, { kind: 'idea', message: '   ' });
     expect(empty.errors?.[0]).toMatchObject({
@@ -119,7 +119,7 @@ describe('feedback and live support', () => {
     expect(huge.errors?.[0]?.extensions).toMatchObject({ code: 'FILE_TOO_LARGE', field: 'screenshot' });
     const address = await ada.client.execute(sendFeedback, { kind: 'idea', message: 'Hello', page: 'https://elsewhere.example/' });
     expect(address.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'page' });
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     expect(received.length).toBe(mailsBefore);
   });
 
@@ -224,14 +224,14 @@ describe('feedback and live support', () => {
   });
 
   it('never lets a person read or write another person’s conversation, by query or subscription', async () => {
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const read = await bas.client.execute(threadQuery, { person: ada.id });
     expect(read.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
     const write = await bas.client.execute(sendMessage, { body: 'Planted', person: ada.id });
     expect(write.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
     const mark = await bas.client.execute('mutation ($person: ID) { readSupportThread(person: $person) { id } }', { person: ada.id });
     expect(mark.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
 
     const refusedSocket = subscriptionClient(server, { token: bas.token });
     const socket = subscriptionClient(server, { token: bas.token });
@@ -252,10 +252,10 @@ describe('feedback and live support', () => {
   });
 
   it('refuses an empty support message', async () => {
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const empty = await ada.client.execute(sendMessage, { body: ' \n ' });
     expect(empty.errors?.[0]).toMatchObject({ extensions: { code: 'MESSAGE_BODY_REQUIRED', field: 'body' } });
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('keeps the inbox feed to support events: many other events while it was away do not stop it resuming', async () => {
@@ -310,9 +310,9 @@ describe('feedback rate limit', () => {
     const ada = await person(server, 'Ada');
     const send = () => ada.client.execute('mutation { sendFeedback(kind: "idea", message: "One more idea") { id } }');
     for (let count = 0; count < 10; count += 1) expectData(await send());
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const refused = await send();
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED' });
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 });

@@ -54,7 +54,7 @@ describe('sections (project states)', () => {
     const other = await createSpace(admin, 'Other board');
     const [mine] = await sectionsOf(admin, space);
     const [theirs] = await sectionsOf(admin, other);
-    const before = countEvents(server);
+    const before = await countEvents(server);
     expect(
       (await admin.client.execute('mutation ($project: ID!) { createState(project: $project, value: "  ") { id } }', { project: space }))
         .errors?.[0]?.extensions,
@@ -76,7 +76,7 @@ describe('sections (project states)', () => {
       { ids: [mine!.id], positions: [1, 2] },
     );
     expect(uneven.errors?.[0]?.extensions).toMatchObject({ code: 'SECTION_POSITIONS_MISMATCH', field: 'positions' });
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('deletes a section moving its tasks, in order, to the end of the section chosen', async () => {
@@ -101,7 +101,7 @@ describe('sections (project states)', () => {
     const { admin, member, space } = await team();
     const [todo, doing, done] = await sectionsOf(admin, space);
     await createTask(admin, space, 'Needs a home', { state: todo!.id });
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const deleteState = 'mutation ($id: ID!, $moveTo: ID) { deleteState(id: $id, moveTo: $moveTo) { id } }';
     expect((await admin.client.execute(deleteState, { id: todo!.id, moveTo: todo!.id })).errors?.[0]?.message).toBe(
       taskMessages.moveToSameSection,
@@ -111,7 +111,7 @@ describe('sections (project states)', () => {
       message: errorMessages.PERMISSION_DENIED,
       extensions: { code: 'PERMISSION_DENIED' },
     });
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     expectData(await admin.client.execute(deleteState, { id: doing!.id }));
     expectData(await admin.client.execute(deleteState, { id: done!.id }));
     const last = await admin.client.execute(deleteState, { id: todo!.id });

@@ -101,12 +101,12 @@ describe('getTasks across spaces', () => {
   });
 
   it('refuses a call without a space or people, and a cap out of range, writing nothing', async () => {
-    const before = countEvents(server);
+    const before = await countEvents(server);
     for (const variables of [{}, { open: true }, { users: [] }, { users: [member.id], first: 0 }, { users: [member.id], first: 501 }]) {
       const result = await listTasks(member, variables);
       expect(result.errors?.[0]?.extensions.category, JSON.stringify(variables)).toBe('BAD_USER_INPUT');
     }
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('leaves a space out once the caller can no longer read it', async () => {

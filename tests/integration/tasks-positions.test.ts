@@ -23,7 +23,7 @@ const extremes = [1e308, -1e308, Number.MAX_VALUE, -Number.MAX_VALUE, maximumPos
 
 /** A call that must be refused as bad input naming `field`, writing nothing. */
 async function refusedAsField(call: () => Promise<GraphqlResponse<unknown>>, field: string): Promise<void> {
-  const before = countEvents(server);
+  const before = await countEvents(server);
   const result = await call();
   expect(result.data, JSON.stringify(result.data)).toBeNull();
   expect(result.errors?.[0]?.extensions, JSON.stringify(result.errors)).toMatchObject({
@@ -32,7 +32,7 @@ async function refusedAsField(call: () => Promise<GraphqlResponse<unknown>>, fie
     params: {},
     field,
   });
-  expect(countEvents(server)).toBe(before);
+  expect(await countEvents(server)).toBe(before);
 }
 
 /**
@@ -41,12 +41,12 @@ async function refusedAsField(call: () => Promise<GraphqlResponse<unknown>>, fie
  * compiled (graphql-jit), GRAPHQL_VALIDATION_FAILED: either says the input does not fit the schema.
  */
 async function refusedByCoercion(call: () => Promise<GraphqlResponse<unknown>>): Promise<void> {
-  const before = countEvents(server);
+  const before = await countEvents(server);
   const result = await call();
   expect(result.data).toBeNull();
   expect(['BAD_USER_INPUT', 'GRAPHQL_VALIDATION_FAILED'], JSON.stringify(result.errors)).toContain(result.errors?.[0]?.extensions.code);
   expect(result.errors?.[0]?.message).toMatch(/Float cannot represent/);
-  expect(countEvents(server)).toBe(before);
+  expect(await countEvents(server)).toBe(before);
 }
 
 /** A raw POST, so the body can hold what JSON.stringify never writes (1e309 parses to Infinity). */

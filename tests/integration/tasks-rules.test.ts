@@ -23,11 +23,11 @@ afterAll(() => server.close());
 
 /** Runs a call that must be refused with `code` (and `message` when given) and checks nothing was written. */
 async function refused(call: () => Promise<GraphqlResponse<unknown>>, code: string, message?: string): Promise<void> {
-  const before = countEvents(server);
+  const before = await countEvents(server);
   const result = await call();
   expect(result.errors?.[0]?.extensions.code, JSON.stringify(result.errors)).toBe(code);
   if (message !== undefined) expect(result.errors?.[0]?.message).toBe(message);
-  expect(countEvents(server)).toBe(before);
+  expect(await countEvents(server)).toBe(before);
 }
 
 describe('task names', () => {

@@ -72,9 +72,9 @@ describe('sections and codes of a new space', () => {
       { teamId: admin.teamId, actorId: admin.id },
     );
     expect(await sectionsOf(admin, projectId)).toHaveLength(3);
-    const before = countEvents(server);
+    const before = await countEvents(server);
     expect(await sectionsOf(admin, projectId)).toHaveLength(3);
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     expect((await createTask(admin, projectId, 'Finally')).idCode).toBe('LEG-1');
   });
 });
@@ -153,14 +153,14 @@ describe('setTask and getTask', () => {
     const task = await createTask(admin, open, 'Readable');
     expect((await getTasks(member, open)).map((entry) => entry.id)).toEqual([task.id]);
     expect((await getTask(member, task.id)).canEdit).toBe(false);
-    const before = countEvents(server);
+    const before = await countEvents(server);
     for (const result of [
       await setTask(member, { project: open, name: 'Drive-by' }),
       await member.client.execute('mutation ($id: ID!) { ediTask(id: $id, name: "x") { id } }', { id: task.id }),
     ]) {
       expect(result.errors?.[0]).toMatchObject({ message: errorMessages.PERMISSION_DENIED, extensions: { code: 'PERMISSION_DENIED' } });
     }
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('lets a guest work on tasks in the space they were invited to', async () => {
@@ -225,9 +225,9 @@ describe('ediTask', () => {
       users: [{ id: member.id }],
       priority: 0,
     });
-    const before = countEvents(server);
+    const before = await countEvents(server);
     await editTask(admin, task.id, { name: 'Final', priority: 0 });
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     const cleared = await editTask(admin, task.id, { deadline: null, sprint: null, tags: [], description: null, length: null });
     expect(cleared).toMatchObject({ deadline: null, sprint: null, tags: [], description: null, length: null, name: 'Final' });
   });
@@ -236,9 +236,9 @@ describe('ediTask', () => {
     const { admin, space } = await team();
     const [todo, doing] = await sectionsOf(admin, space);
     const [a, b, c] = [await createTask(admin, space, 'A'), await createTask(admin, space, 'B'), await createTask(admin, space, 'C')];
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const moved = await editTask(admin, c.id, { positionSection: (a.positionSection + b.positionSection) / 2 });
-    expect(countEvents(server)).toBe(before + 1);
+    expect(await countEvents(server)).toBe(before + 1);
     expect((await getTasks(admin, space)).filter((task) => task.state === todo!.id).map((task) => task.name)).toEqual(['A', 'C', 'B']);
     const other = await createTask(admin, space, 'D', { state: doing!.id });
     const across = await editTask(admin, moved.id, { state: doing!.id });
@@ -305,7 +305,7 @@ describe('moving tasks to another space', () => {
     const task = await createTask(member, space, 'Stay');
     const closed = await createSpace(admin, 'Closed', 'private');
     const open = await createSpace(admin, 'Open but not joined');
-    const before = countEvents(server);
+    const before = await countEvents(server);
     expect(
       (
         await member.client.execute('mutation ($id: ID!, $project: ID) { ediTask(id: $id, project: $project) { id } }', {
@@ -322,7 +322,7 @@ describe('moving tasks to another space', () => {
         })
       ).errors?.[0],
     ).toMatchObject({ message: errorMessages.PERMISSION_DENIED });
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 });
 
@@ -398,13 +398,13 @@ describe('following', () => {
         .isFollowing,
     ).toBe(false);
     await editTask(admin, task.id, { users: [member.id] });
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const refused = await member.client.execute(unfollow, { id: task.id });
     expect(refused.errors?.[0]).toMatchObject({
       message: 'Assignees follow their tasks automatically. Unassign yourself to stop following.',
       extensions: { code: 'UNFOLLOW_ASSIGNEE', category: 'BAD_USER_INPUT', params: {} },
     });
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 });
 

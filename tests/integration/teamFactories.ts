@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
+import { appRow } from '../support/appRows';
 import type { PlanName } from '../../shared/src/plans';
 import { decideAdministratorPlan } from '../../server/src/domains/billing/commands';
-import { GraphqlTestClient, type GraphqlResponse, type TestServer } from './harness';
+import { GraphqlTestClient, type GraphqlResponse, type MailSource, type TestServer } from './harness';
 
 /** A signed-in person: their browser-like client and their ids. */
 export interface Person {
@@ -15,7 +17,7 @@ let counter = 0;
 const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${(counter += 1)}@example.com`;
 
 /** Signs up and verifies a new account: admin of their own new team. */
-export async function person(server: TestServer, firstname = 'Ada'): Promise<Person> {
+export async function person(server: Pick<TestServer, 'graphqlUrl'> & MailSource, firstname = 'Ada'): Promise<Person> {
   const client = new GraphqlTestClient(server);
   const email = uniqueEmail(firstname.toLowerCase());
   const account = await client.signUp({ firstname, email });
@@ -61,8 +63,9 @@ export async function createSpace(owner: Person, name: string, type: 'public' | 
   return data.setProject.id;
 }
 
-export const countEvents = (server: TestServer) =>
-  (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count;
+/** How many events the log holds: a refused command must not change it. */
+export const countEvents = async (server: TestServer) =>
+  (await appRow<{ count: number }>(server.app, sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM events`))!.count;
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

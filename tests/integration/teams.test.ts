@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '#shared/errors';
 import { teamMessages } from '#shared/teams';
 import { domains } from '../../server/src/domains';
-import { openDatabase } from '../../server/src/db/connection';
-import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
+import { replayedBesideLive } from '../support/appRows';
 import { startTestServer, type TestServer } from './harness';
 import { countEvents, createSpace, expectData, joinTeam, person } from './teamFactories';
 
@@ -160,20 +159,20 @@ describe('bad input changes nothing', () => {
     const first = await person(server);
     const second = await person(server, 'Sam');
     expectData(await first.client.execute(updateTeam, { team: first.teamId, url: 'taken-url' }));
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const duplicate = await second.client.execute(updateTeam, { team: second.teamId, url: 'TAKEN-URL', name: 'Changed too' });
     expect(duplicate.errors?.[0]).toMatchObject({ message: teamMessages.customUrlTaken, extensions: { code: 'TEAM_URL_TAKEN' } });
     const malformed = await second.client.execute(updateTeam, { team: second.teamId, url: 'no spaces' });
     expect(malformed.errors?.[0]?.message).toBe(
       'Use only lowercase letters, digits and hyphens in the team URL, without a hyphen at either end.',
     );
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     expect(second.client.cookies.has('token')).toBe(true);
   });
 
   it('refuses an invalid e-mail in an invitation', async () => {
     const admin = await person(server);
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const result = await admin.client.execute('mutation ($id: ID!) { addUserTeam(email: "not-an-email", id: $id) { id } }', {
       id: admin.teamId,
     });
@@ -181,39 +180,39 @@ describe('bad input changes nothing', () => {
       message: 'Enter a valid e-mail address.',
       extensions: { code: 'EMAIL_INVALID', category: 'BAD_USER_INPUT', params: {}, field: 'email' },
     });
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('refuses kicking or demoting the last admin, and the last admin leaving', async () => {
     const admin = await person(server);
     await joinTeam(admin, await person(server, 'Pat'));
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const kick = await admin.client.execute(updateTeam, { team: admin.teamId, kick: admin.id, name: 'Not applied' });
     expect(kick.errors?.[0]).toMatchObject({ message: teamMessages.lastAdmin, extensions: { code: 'LAST_TEAM_ADMIN' } });
     const demote = await admin.client.execute(updateTeam, { team: admin.teamId, user: admin.id, type: 'basic' });
     expect(demote.errors?.[0]?.message).toBe(teamMessages.lastAdmin);
     const leave = await admin.client.execute('mutation ($team: ID!) { leaveTeam(team: $team) }', { team: admin.teamId });
     expect(leave.errors?.[0]?.message).toBe('You are the last admin of this team. Make someone else admin first.');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
     expect(memberRole(admin.teamId, admin.id)).toBe('admin');
   });
 
   it('refuses leaving a team you are alone in', async () => {
     const alone = await person(server);
-    const before = countEvents(server);
+    const before = await countEvents(server);
     const result = await alone.client.execute('mutation ($team: ID!) { leaveTeam(team: $team) }', { team: alone.teamId });
     expect(result.errors?.[0]).toMatchObject({ message: teamMessages.aloneInTeam, extensions: { code: 'ALONE_IN_TEAM' } });
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('answers a forged team id exactly like a team the caller is not in', async () => {
     const admin = await person(server);
-    const before = countEvents(server);
+    const before = await countEvents(server);
     for (const team of ['0123456789abcdef01234567', 'forged', admin.teamId.replace(/.$/, (last) => (last === '0' ? '1' : '0'))]) {
       const result = await admin.client.execute(updateTeam, { team, name: 'Forged' });
       expect(result.errors?.[0], team).toMatchObject({ message: teamMessages.teamNotFound, extensions: { code: 'NOT_FOUND' } });
     }
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 });
 
@@ -283,10 +282,10 @@ describe('replay', () => {
     const doomed = await createSpace(admin, 'Doomed');
     expectData(await admin.client.execute('mutation ($id: ID!) { delProject(id: $id) }', { id: doomed }));
     expectData(await member.client.execute('mutation ($team: ID!) { leaveTeam(team: $team) }', { team: admin.teamId }));
-    const projections = domains.flatMap((module) => module.projections);
-    const empty = openDatabase(`${server.dataDirectory}/replayed-teams.sqlite`, { synchronous: 'NORMAL' });
-    await replay(server.app.services.database, empty, projections);
-    expect(snapshotProjections(empty, projections)).toEqual(snapshotProjections(server.app.services.database, projections));
-    empty.close();
+    const { live, rebuilt } = await replayedBesideLive(
+      server,
+      domains.flatMap((module) => module.projections),
+    );
+    expect(rebuilt).toEqual(live);
   });
 });

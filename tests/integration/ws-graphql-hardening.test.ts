@@ -198,7 +198,7 @@ describe('/graphql websockets: protocol, limits and the same document rules as H
   it('refuses a lone surrogate in a variable or a string literal with a field error on both transports, writing nothing', async () => {
     const me = await person(server, 'Text');
     const space = await createSpace(me, 'Surrogates');
-    const before = countEvents(server);
+    const before = await countEvents(server);
 
     const inVariable = await sendMessage(me, { project: space, body: 'broken \ud800 text' });
     expect(inVariable.errors?.[0]).toMatchObject({ extensions: { code: 'TEXT_NOT_UNICODE', category: 'BAD_USER_INPUT', field: 'body' } });
@@ -208,7 +208,7 @@ describe('/graphql websockets: protocol, limits and the same document rules as H
     expect(inLiteral.errors?.[0]?.message).toMatch(/^The string at line 1, column \d+ contains text that is not valid Unicode/);
     const nested = await me.client.execute('mutation ($name: String!) { ediUser(firstname: $name) { id } }', { name: '\udc00 trailing' });
     expect(nested.errors?.[0]?.extensions.code).toBe('TEXT_NOT_UNICODE');
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
 
     const socket = await RawSocket.open(server.websocketUrl, { cookie: me.client.cookieHeader() });
     await socket.init();
@@ -217,7 +217,7 @@ describe('/graphql websockets: protocol, limits and the same document rules as H
     socket.subscribe('literal', 'subscription { subUser(team: "x\\uDFFF") { id } }');
     expect(codesOf(await socket.errorsOf('literal'))).toEqual(['TEXT_NOT_UNICODE']);
     socket.close();
-    expect(countEvents(server)).toBe(before);
+    expect(await countEvents(server)).toBe(before);
   });
 
   it('serves queries and mutations only over HTTP', async () => {

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { buildApp } from '../../server/src/app';
+import { buildApp, onSqlite, type SqliteApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { domains } from '../../server/src/domains';
 import type { DomainModule } from '../../server/src/domains/module';
-import type { TestServer } from './harness';
+import { databaseEnvironment, type TestServer } from './harness';
 
 export interface LogLine {
   level: number;
@@ -36,13 +36,16 @@ export async function startLoggedServer(
     LOG_LEVEL: 'info',
     SQLITE_SYNCHRONOUS: 'NORMAL',
     RATE_LIMITS: 'false',
+    ...(await databaseEnvironment(dataDirectory)),
     ...environment,
   });
   const logs: LogLine[] = [];
-  const app = await buildApp(config, {
+  const built = await buildApp(config, {
     modules: [...domains, ...extraModules],
     logDestination: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) },
   });
+  // Typed as the SQLite app, as the harness's servers are (its database.sqlite is null on PostgreSQL).
+  const app = built.services.database.sqlite ? onSqlite(built) : (built as SqliteApp);
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.server.address();
   if (address === null || typeof address === 'string') throw new Error('server did not bind a TCP port');

@@ -121,9 +121,20 @@ export interface PostgresClusterOptions {
    * stop below it (server/src/core/postgres/eventLog.ts): a test that reads right after its appends would see less.
    */
   autovacuum?: boolean;
+  /**
+   * false: fsync, synchronous_commit and full-page writes off, for a suite whose tests are not about durability (the
+   * integration suite on PostgreSQL): a crash of the cluster loses its recent commits, which such tests never cause.
+   */
+  durable?: boolean;
+  /** Connections the server accepts (100 by default). */
+  maxConnections?: number;
 }
 
-export async function startPostgresCluster({ autovacuum = true }: PostgresClusterOptions = {}): Promise<PostgresCluster> {
+export async function startPostgresCluster({
+  autovacuum = true,
+  durable = true,
+  maxConnections = 100,
+}: PostgresClusterOptions = {}): Promise<PostgresCluster> {
   const binaries = findPostgresBinaries();
   const runAs = runAsUnprivileged();
   const folder = mkdtempSync(join(tmpdir(), 'postgres-cluster-'));
@@ -183,10 +194,10 @@ export async function startPostgresCluster({ autovacuum = true }: PostgresCluste
         `-p ${port}`,
         `-k ${socketDirectory}`,
         "-c listen_addresses='127.0.0.1'",
-        '-c fsync=on',
-        '-c synchronous_commit=on',
-        '-c full_page_writes=on',
-        '-c max_connections=100',
+        `-c fsync=${durable ? 'on' : 'off'}`,
+        `-c synchronous_commit=${durable ? 'on' : 'off'}`,
+        `-c full_page_writes=${durable ? 'on' : 'off'}`,
+        `-c max_connections=${maxConnections}`,
         `-c autovacuum=${autovacuum ? 'on' : 'off'}`,
       ].join(' ');
       try {

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../server/src/core/clock';
 import type { Projection } from '../../server/src/core/events';
 import { newId } from '../../server/src/core/ids';
@@ -16,7 +15,7 @@ import { ownSettingsOf, setOwnSetting, type OwnSettingInput } from '../../server
 import { settingsProjection } from '../../server/src/domains/settings/projection';
 import { apiTokens, teamSettings, userSettings } from '../../server/src/domains/settings/tables';
 import { teamDefaultsOf, teamDefaultsProjection } from '../../server/src/domains/settings/teamDefaults';
-import { idLabels, openAreaDoor, outcomesOn, tableRowsOf } from './areaDoor';
+import { idLabels, openAreaDoor, outcomesOn, seedPeople, tableRowsOf } from './areaDoor';
 
 /**
  * Runs the settings area's commands and reads on the door of this process's dialect (DATABASE_URL: PostgreSQL when
@@ -103,15 +102,7 @@ try {
   );
 
   // The users a token's owner is joined with (the accounts area's rows, written here as its projection would).
-  for (const [id, email] of [
-    [ada, 'ada@example.com'],
-    [bob, 'bob@example.com'],
-  ] as const) {
-    await door.execute(
-      sql`INSERT INTO users (id, email, firstname, lastname, language, currency, email_verified, created_at, updated_at)
-          VALUES (${id}, ${email}, 'A', 'B', 'en', 'usd', ${tableDialect === 'postgresql' ? sql`true` : sql`1`}, '2026-03-01T09:00:00.000Z', '2026-03-01T09:00:00.000Z')`,
-    );
-  }
+  await seedPeople(door, { [ada]: 'Ada', [bob]: 'Bob' }, '2026-03-01T09:00:00.000Z', { emailVerified: true });
   const usedAt = Date.parse('2026-03-02T10:00:00.000Z');
   const reads = {
     'ada’s settings': labelled(await ownSettingsOf(db, ada)),

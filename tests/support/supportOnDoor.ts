@@ -19,7 +19,7 @@ import {
 } from '../../server/src/domains/support/state';
 import { supportFeedback, supportMessages, supportThreads } from '../../server/src/domains/support/tables';
 import { postSupportMessageIn, readSupportThreadIn } from '../../server/src/domains/support/threads';
-import { openAreaDoor, outcomesOn } from './areaDoor';
+import { booleanLiteral, openAreaDoor, outcomesOn, seedPeople, seedSpace, seedSpaceMembers } from './areaDoor';
 
 /**
  * Runs the support area's commands and reads, and Home's visits and summary, on the door of this process's dialect
@@ -44,19 +44,10 @@ const outcomeOf = outcomesOn(clock);
 const door = await openAreaDoor('support', projections, clock);
 try {
   const { store, db } = door;
-  const yes = tableDialect === 'postgresql' ? sql`true` : sql`1`;
-  const no = tableDialect === 'postgresql' ? sql`false` : sql`0`;
+  const yes = booleanLiteral(true);
+  const no = booleanLiteral(false);
   const at = '2026-03-01T09:00:00.000Z';
-  for (const [userId, email, firstname] of [
-    [ada, 'ada@example.com', 'Ada'],
-    [root, 'root@example.com', 'Root'],
-    [bob, 'bob@example.com', 'Bob'],
-  ] as const) {
-    await door.execute(
-      sql`INSERT INTO users (id, email, firstname, lastname, language, currency, email_verified, created_at, updated_at)
-          VALUES (${userId}, ${email}, ${firstname}, 'B', 'en', 'usd', ${yes}, ${at}, ${at})`,
-    );
-  }
+  await seedPeople(door, { [ada]: 'Ada', [root]: 'Root', [bob]: 'Bob' }, at, { emailVerified: true });
 
   // Support: a conversation, its read positions, and feedback.
   const outcomes: Record<string, unknown> = {};
@@ -128,21 +119,9 @@ try {
   visits['twice at once'] = twice.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : String(outcome.reason))).sort();
   visits['the last visit'] = await lastVisit(db, store, ada);
 
-  for (const [spaceId, name] of [
-    [shared, 'Launch'],
-    [elsewhere, 'Elsewhere'],
-  ] as const) {
-    await door.execute(
-      sql`INSERT INTO projects (id, team_id, name, is_personal, type, owner_id, created_at, updated_at)
-          VALUES (${spaceId}, ${team}, ${name}, ${no}, 'public', ${bob}, ${at}, ${at})`,
-    );
-    await door.execute(
-      sql`INSERT INTO project_members (project_id, user_id, permission, joined_at) VALUES (${spaceId}, ${bob}, 'admin', ${at})`,
-    );
-  }
-  await door.execute(
-    sql`INSERT INTO project_members (project_id, user_id, permission, joined_at) VALUES (${shared}, ${ada}, 'basic', ${at})`,
-  );
+  await seedSpace(door, { id: shared, teamId: team, name: 'Launch', type: 'public', ownerId: bob }, { [bob]: 'admin' }, at);
+  await seedSpace(door, { id: elsewhere, teamId: team, name: 'Elsewhere', type: 'public', ownerId: bob }, { [bob]: 'admin' }, at);
+  await seedSpaceMembers(door, shared, { [ada]: 'basic' }, at);
   await door.execute(
     sql`INSERT INTO docs (id, team_id, project_id, title, shared, author_id, created_at, updated_at)
         VALUES (${id('3001')}, ${team}, ${shared}, 'Plan', ${no}, ${bob}, ${at}, ${at})`,

@@ -3,8 +3,10 @@ import { isSupportedLanguage } from '#shared/constants';
 import type { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
 import { eq } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '../db/connection';
-import { openEventStore } from '../domains';
+import { openAppStorage, type AppStorage } from '../appStorage';
+import { DatabaseUnavailableError } from '../core/postgres/connect';
+import { openDatabase, type DrizzleDatabase } from '../db/connection';
+import { domains } from '../domains';
 import {
   emailSchema,
   hashPassword,
@@ -21,7 +23,7 @@ import { readPasswordFromStdin, promptNewPassword } from './passwordPrompt';
 const usage = `npm run create-admin -- --email <address> [--name "<first> <last>"] [--team "<team name>"] [--language en] [--password-stdin]
 
 Creates a verified account that administers a team, or makes an existing account verified and admin of
-its current team (or of a new team with --team). Safe while the server runs (same DATA_DIR).
+its current team (or of a new team with --team). Safe while the server runs (same DATA_DIR and DATABASE_URL).
 Password: asked for when run in a terminal; with --password-stdin, the first line of standard input;
 otherwise a one-time link to choose it is printed. Under docker compose:
   docker compose exec app npm run create-admin -- --email ada@example.com --name "Ada Lovelace"`;
@@ -39,13 +41,13 @@ function splitName(name: string): { firstname: string; lastname: string } {
   return { firstname: checked(nameSchema, firstname, '--name'), lastname: checked(nameSchema, lastname, '--name') };
 }
 
-function existingAccount(database: DatabaseHandle, address: string): { hasPassword: boolean } | null {
-  const row = database.db
+async function existingAccount(db: DrizzleDatabase, address: string): Promise<{ hasPassword: boolean } | null> {
+  const [row] = await db
     .select({ id: users.id, credential: userCredentials.userId })
     .from(users)
     .leftJoin(userCredentials, eq(userCredentials.userId, users.id))
     .where(eq(users.email, address))
-    .get();
+    .limit(1);
   return row ? { hasPassword: row.credential !== null } : null;
 }
 
@@ -88,9 +90,19 @@ try {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
 
-const database = openDatabase(config.databaseFile, { synchronous: config.sqliteSynchronous });
+// The database the server uses (DATABASE_URL): its SQLite file, opened here so it closes without the checkpoint a
+// server does on shutdown (the server may be running on it), or PostgreSQL, checked and migrated as at a start.
+const sqliteDatabase =
+  config.database.kind === 'postgres' ? undefined : openDatabase(config.databaseFile, { synchronous: config.sqliteSynchronous });
+let storage: AppStorage;
 try {
-  const existing = existingAccount(database, email);
+  storage = await openAppStorage(config, domains, sqliteDatabase ? { database: sqliteDatabase } : {});
+} catch (error) {
+  sqliteDatabase?.sqlite.close();
+  fail(error instanceof DatabaseUnavailableError ? error.message : `Could not open the database: ${String(error)}`);
+}
+try {
+  const existing = await existingAccount(storage.database.db, email);
   if (!existing && !name) throw new AdministratorInputError(`No account uses ${email} yet: give its name too, e.g. --name "Ada Lovelace".`);
   // In a terminal, a password is asked for only when the account has none yet (new, or signed up with a provider).
   const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
@@ -105,8 +117,7 @@ try {
   }
   const passwordHash = password === null ? null : await hashPassword(password);
   // Through the areas' reactions too: the administrator's new spaces get their boards, invitations are accepted.
-  const store = openEventStore(database);
-  const outcome = await provideAdministrator(store, { email, name, teamName, language, passwordHash });
+  const outcome = await provideAdministrator(storage.store, { email, name, teamName, language, passwordHash });
   const who = name ? `${name.firstname} ${name.lastname} <${email}>` : email;
   console.log(`${outcome.created ? 'Created' : 'Updated'} ${who}: a verified administrator of "${outcome.teamName}".`);
   if (outcome.setPasswordSecret) {
@@ -125,6 +136,7 @@ try {
   );
   process.exitCode = 1;
 } finally {
-  // The server may be running on the same file: close without the checkpoint a server does on shutdown.
-  database.sqlite.close();
+  // On SQLite the store commits what it holds and leaves the file to us; PostgreSQL's pool ends.
+  await storage.close();
+  sqliteDatabase?.sqlite.close();
 }

@@ -1,27 +1,28 @@
-import { isDeepStrictEqual } from 'node:util';
-import { asc, getTableColumns, getTableName, gt, is, sql, type Column } from 'drizzle-orm';
-import { getTableConfig as getPostgresTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { getTableConfig as getSqliteTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { asc, getTableColumns, getTableName, gt, is, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import { SQLiteTable, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Projection } from '../core/events';
-import type { Sql } from '../core/postgres/connect';
+import type { Sql, Transaction } from '../core/postgres/connect';
+import { drizzleOver, type PostgresUnitTransaction } from '../core/postgres/eventStore';
 import { events, mutationResults } from '../core/sqlite/tables';
 import type { DrizzleDatabase } from '../db/connection';
-import * as postgresSchema from '../db/schema.pg';
 import * as sqliteSchema from '../db/schema';
+import { ComparisonPlanError, comparisonPlans, compareTables, describeDifference, type TablePlan } from './projectionComparison';
 
 /**
  * The first half of moving an instance from SQLite to PostgreSQL (issue 21): what replay cannot rebuild is copied as
  * it is. That is the event log, with its positions, and every table no projection owns (sessions, credentials, doc
  * updates, the mail outbox, mutation results…). The projections' tables are rebuilt by replaying the copied log
- * on PostgreSQL, then compared; that second half waits for the areas' reads and projections to run on PostgreSQL.
+ * on PostgreSQL, then compared: the second half, in cli/migrateToPostgres.ts.
  */
 
-/** A table no projection owns, in both dialects (matched by the table's name). */
+/** A table no projection owns, in both dialects (matched by the table's name), and how it is compared once copied. */
 export interface CopiedTable {
   name: string;
   sqlite: SQLiteTable;
   postgres: PgTable;
+  plan: TablePlan;
 }
 
 export interface CopyReport {
@@ -45,12 +46,19 @@ export class CopyMismatchError extends Error {
   override readonly name = 'CopyMismatchError';
 }
 
-const sqliteTables = (Object.values(sqliteSchema) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable));
-const postgresTables = new Map<string, PgTable>(
-  (Object.values(postgresSchema) as unknown[])
-    .filter((value): value is PgTable => is(value, PgTable))
-    .map((table) => [getTableName(table), table]),
-);
+const sqliteTableNames = (Object.values(sqliteSchema) as unknown[])
+  .filter((value): value is SQLiteTable => is(value, SQLiteTable))
+  .map((table) => getTableName(table));
+
+/** The comparison's plans of copied tables (identities copied, so compared), a missing twin refused as the copy's. */
+function copiedPlans(names: readonly string[]): TablePlan[] {
+  try {
+    return comparisonPlans(names, 'copied');
+  } catch (error) {
+    if (error instanceof ComparisonPlanError) throw new CopyRefusedError(error.message, { cause: error });
+    throw error;
+  }
+}
 
 /**
  * The tables the copy takes over row for row: every table of the schema that no projection owns, apart from the log
@@ -60,14 +68,8 @@ const postgresTables = new Map<string, PgTable>(
 export function tablesToCopy(projections: readonly Projection[]): CopiedTable[] {
   const owned = new Set(projections.flatMap((projection) => projection.tables.map((table) => getTableName(table))));
   const special = new Set<string>([getTableName(events), getTableName(mutationResults)]);
-  return sqliteTables
-    .map((table) => getTableName(table))
-    .filter((name) => !owned.has(name) && !special.has(name))
-    .map((name) => {
-      const postgres = postgresTables.get(name);
-      if (!postgres) throw new CopyRefusedError(`The table ${name} has no PostgreSQL twin in db/schema.pg.ts.`);
-      return { name, sqlite: sqliteTables.find((table) => getTableName(table) === name)!, postgres };
-    });
+  const names = sqliteTableNames.filter((name) => !owned.has(name) && !special.has(name));
+  return copiedPlans(names).map((plan) => ({ name: plan.name, sqlite: plan.sqlite, postgres: plan.postgres, plan }));
 }
 
 /**
@@ -82,18 +84,31 @@ export async function copyToPostgres(
   projections: readonly Projection[],
   options: CopyOptions = {},
 ): Promise<CopyReport> {
+  // Drizzle sets the pool's JSON and time serializers (as the door's does): postgres.js would encode drizzle's JSON again.
+  drizzle(target);
+  return target.begin((transaction) => copyToPostgresIn(source, transaction, projections, options));
+}
+
+/**
+ * The same copy inside a transaction the caller holds (the move to PostgreSQL replays and compares in it too, so
+ * that a difference found later keeps nothing either), on a pool drizzle was made over (see copyToPostgres).
+ */
+export async function copyToPostgresIn(
+  source: DrizzleDatabase,
+  target: Transaction,
+  projections: readonly Projection[],
+  options: CopyOptions = {},
+): Promise<CopyReport> {
   const tables = tablesToCopy(projections);
-  const database = drizzle(target);
-  await refuseUnlessEmpty(database, projections, tables);
-  return database.transaction(async (transaction) => {
-    const copiedEvents = await copyEvents(source, transaction, options);
-    await copyMutationResults(source, transaction, options);
-    const report: CopyReport = { events: copiedEvents, tables: [] };
-    for (const table of tables) report.tables.push({ name: table.name, rows: await copyTable(source, transaction, table, options) });
-    await continueIdentities(transaction, [getTableName(events), ...tables.map((table) => table.name)]);
-    await compareCopy(source, transaction, tables, options);
-    return report;
-  });
+  const transaction = drizzleOver(target);
+  await refuseUnlessEmpty(transaction, projections, tables);
+  const copiedEvents = await copyEvents(source, transaction, options);
+  await copyMutationResults(source, transaction, options);
+  const report: CopyReport = { events: copiedEvents, tables: [] };
+  for (const table of tables) report.tables.push({ name: table.name, rows: await copyTable(source, transaction, table, options) });
+  await continueIdentities(transaction, [getTableName(events), ...tables.map((table) => table.name)]);
+  await compareCopy(source, transaction, tables, options);
+  return report;
 }
 
 /**
@@ -101,7 +116,7 @@ export async function copyToPostgres(
  * A projection table the migrations did not create has no rows to lose; replay will say it is missing.
  */
 async function refuseUnlessEmpty(
-  database: PostgresJsDatabase,
+  database: PostgresTransaction,
   projections: readonly Projection[],
   tables: readonly CopiedTable[],
 ): Promise<void> {
@@ -118,7 +133,7 @@ async function refuseUnlessEmpty(
   }
 }
 
-type PostgresTransaction = Parameters<Parameters<PostgresJsDatabase['transaction']>[0]>[0];
+type PostgresTransaction = PostgresUnitTransaction;
 
 async function copyEvents(source: DrizzleDatabase, target: PostgresTransaction, options: CopyOptions): Promise<number> {
   const batchSize = options.batchSize ?? 1000;
@@ -182,24 +197,13 @@ function columnPairs(table: CopiedTable): { sqliteKey: string; postgresKey: stri
   });
 }
 
-/** The table's rows in its primary key's order, a page at a time (both dialects order text byte by byte). */
-function primaryKeyOf(table: CopiedTable): { sqlite: Column[]; postgres: Column[] } {
-  const sqliteConfig = getSqliteTableConfig(table.sqlite);
-  const postgresConfig = getPostgresTableConfig(table.postgres);
-  const sqlite = [...sqliteConfig.columns.filter((column) => column.primary), ...sqliteConfig.primaryKeys.flatMap((key) => key.columns)];
-  const postgres = [
-    ...postgresConfig.columns.filter((column) => column.primary),
-    ...postgresConfig.primaryKeys.flatMap((key) => key.columns),
-  ];
-  if (sqlite.length === 0) throw new CopyRefusedError(`The table ${table.name} has no primary key to copy it in order by.`);
-  return { sqlite, postgres };
-}
-
+/** The table's rows in its key's order (the comparison's), a page at a time (both dialects order text byte by byte). */
 function sqliteRows(source: DrizzleDatabase, table: CopiedTable, offset: number, limit: number): Record<string, unknown>[] {
+  const columns = new Map(Object.values(getTableColumns(table.sqlite)).map((column) => [column.name, column as SQLiteColumn]));
   return source
     .select()
     .from(table.sqlite)
-    .orderBy(...primaryKeyOf(table).sqlite.map((column) => asc(column)))
+    .orderBy(...table.plan.key.map((name) => asc(columns.get(name)!)))
     .limit(limit)
     .offset(offset)
     .all();
@@ -238,83 +242,23 @@ async function continueIdentities(target: PostgresTransaction, tableNames: reado
   }
 }
 
-/** Compares what was copied, row for row, and throws a CopyMismatchError naming the first difference. */
+/**
+ * Compares what was copied, row for row, with the comparison the read tables are compared with after the replay
+ * (cli/projectionComparison.ts), and throws a CopyMismatchError naming the first difference.
+ */
 async function compareCopy(
   source: DrizzleDatabase,
   target: PostgresTransaction,
   tables: readonly CopiedTable[],
   options: CopyOptions,
 ): Promise<void> {
-  const batchSize = options.batchSize ?? 1000;
-  let after = 0;
-  for (;;) {
-    const expected = source.select().from(events).where(gt(events.seq, after)).orderBy(asc(events.seq)).limit(batchSize).all();
-    const found = await target.execute<Record<string, unknown>>(sql`
-      SELECT seq, id, team_id, stream, version, type, actor_id, payload, mutation_id, created_at FROM events
-      WHERE seq > ${after} ORDER BY seq LIMIT ${batchSize}`);
-    const foundEvents = found.map((row) => ({
-      seq: Number(row['seq']),
-      id: row['id'],
-      teamId: row['team_id'],
-      stream: row['stream'],
-      version: row['version'],
-      type: row['type'],
-      actorId: row['actor_id'],
-      payload: row['payload'],
-      mutationId: row['mutation_id'],
-      createdAt: new Date(row['created_at'] as string).toISOString(),
-    }));
-    expectSameRows('events', expected, foundEvents);
-    if (expected.length === 0) break;
-    after = expected.at(-1)!.seq;
-  }
-  const expectedResults = source
-    .select()
-    .from(mutationResults)
-    .orderBy(asc(mutationResults.actorKey), asc(mutationResults.mutationId))
-    .all();
-  const foundResults = await target.execute<Record<string, unknown>>(
-    sql`SELECT actor_key, mutation_id, request_hash, result, created_at FROM mutation_results ORDER BY actor_key, mutation_id`,
-  );
-  expectSameRows(
-    'mutation_results',
-    expectedResults.map((row) => ({ ...row, result: row.result ?? null })),
-    foundResults.map((row) => ({
-      actorKey: row['actor_key'],
-      mutationId: row['mutation_id'],
-      requestHash: row['request_hash'],
-      result: row['result'] ?? null,
-      createdAt: new Date(row['created_at'] as string).toISOString(),
-    })),
-  );
-  for (const table of tables) {
-    const pairs = columnPairs(table);
-    const key = primaryKeyOf(table).postgres;
-    for (let offset = 0; ; offset += batchSize) {
-      const expected = sqliteRows(source, table, offset, batchSize);
-      const found = await target
-        .select()
-        .from(table.postgres)
-        .orderBy(...key.map((column) => asc(column)))
-        .limit(batchSize)
-        .offset(offset);
-      expectSameRows(
-        table.name,
-        expected,
-        found.map((row: Record<string, unknown>) =>
-          Object.fromEntries(pairs.map(({ sqliteKey, postgresKey }) => [sqliteKey, row[postgresKey]])),
-        ),
-      );
-      if (expected.length < batchSize) break;
-    }
-  }
-}
-
-function expectSameRows(table: string, expected: readonly object[], found: readonly object[]): void {
-  for (let index = 0; index < Math.max(expected.length, found.length); index += 1) {
-    if (!isDeepStrictEqual(expected[index], found[index])) {
+  const plans = [...copiedPlans([getTableName(events), getTableName(mutationResults)]), ...tables.map((table) => table.plan)];
+  for (const comparison of await compareTables(source, target, plans, { batchSize: options.batchSize, keep: 1 })) {
+    const [first] = comparison.differences;
+    if (first) {
       throw new CopyMismatchError(
-        `The copy of ${table} differs from the SQLite database: ${JSON.stringify(expected[index] ?? null)} there, ${JSON.stringify(found[index] ?? null)} here.`,
+        `The copy of ${comparison.table} differs from the SQLite database (${comparison.differenceCount} of ${comparison.rows} rows): ` +
+          describeDifference(comparison.table, first),
       );
     }
   }

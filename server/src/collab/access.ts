@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { collabCloseCodes } from '#shared/docs';
 import type { Authentication, Services } from '../graphql/context';
 import { tokenFrom } from '../graphql/context';
-import { isLiveCredentialActive } from '../graphql/liveCredentials';
+import { liveCredentialCheckOf } from '../graphql/liveCredentials';
 import { findDocRow, type DocRow } from '../domains/docs/state';
 import { spaceContentPolicy } from '../core/spaceContent';
 import { spaceContentAccess } from '../core/spaceContent';
@@ -86,7 +86,7 @@ export async function authorizeUpgrade(
   const { share, token: queryToken } = credentials.query;
   if (typeof share === 'string' && share.length > 0) {
     if (!(await attemptAllowed(services, 'shareLinkPerAddress', address))) return tooManyAttempts;
-    return shareVerdict(findDocRow(db, docId), share);
+    return shareVerdict(await findDocRow(db, docId), share);
   }
   const token =
     tokenFrom(credentials.headers, credentials.cookies) ?? (typeof queryToken === 'string' && queryToken.length > 0 ? queryToken : null);
@@ -100,8 +100,8 @@ export async function authorizeUpgrade(
       message: authentication.status === 'missing' ? 'No access token' : 'Token expired or invalid',
     };
   }
-  const row = findDocRow(db, docId);
-  const access = row ? spaceContentAccess(db, row.projectId, authentication.actor.userId) : null;
+  const row = await findDocRow(db, docId);
+  const access = row ? await spaceContentAccess(db, row.projectId, authentication.actor.userId) : null;
   if (!row || !access || !spaceContentPolicy.read(access)) return notFound;
   const { userId, sessionId, apiTokenId } = authentication.actor;
   return {
@@ -115,14 +115,13 @@ export async function authorizeUpgrade(
  * The same judgement for an open connection, after events that may have changed it: null when it
  * must go (removed, signed out, space or doc deleted, link revoked), else whether it may write.
  */
-export function judgeAgain(services: Services, grant: Grant): { writable: boolean } | null {
+export async function judgeAgain(services: Services, grant: Grant): Promise<{ writable: boolean } | null> {
   const db = services.database.db;
-  const row = findDocRow(db, grant.docId);
+  const row = await findDocRow(db, grant.docId);
   if (grant.kind === 'share') return shareVerdict(row, grant.shareToken).allowed ? { writable: false } : null;
-  // The live deliveries' synchronous check (the same rules as isSessionActive and isApiTokenActive): the rooms judge
-  // again synchronously, and isApiTokenActive answers a promise since settings run on both databases (issue 21).
-  const credentialActive = isLiveCredentialActive(services.database.sqlite, grant);
-  const access = row && credentialActive ? spaceContentAccess(db, row.projectId, grant.userId) : null;
+  // The live deliveries' check (the same rules as isSessionActive and isApiTokenActive) on this process's database.
+  const credentialActive = await liveCredentialCheckOf(services.database)(grant);
+  const access = row && credentialActive ? await spaceContentAccess(db, row.projectId, grant.userId) : null;
   if (!access || !spaceContentPolicy.read(access)) return null;
   return { writable: spaceContentPolicy.write(access) };
 }

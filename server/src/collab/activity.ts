@@ -23,7 +23,7 @@ export const timerSchedule: Schedule = (delayMs, task) => {
   return () => clearTimeout(timer);
 };
 
-export type ActivityFlush = (userId: string, record: ActivityRecord) => void;
+export type ActivityFlush = (userId: string, record: ActivityRecord) => Promise<void>;
 
 /**
  * Debounces the `doc.updated` record of one doc: a person's first edit starts a window, and when
@@ -60,9 +60,9 @@ export class ActivityDebouncer {
     return this.pending.size;
   }
 
-  /** Records everything waiting now; throws if a record fails (what failed waits again). */
-  flushAll(): void {
-    for (const userId of [...this.pending.keys()]) this.flushOne(userId);
+  /** Records everything waiting now, one person after the other; throws if a record fails (what failed waits again). */
+  async flushAll(): Promise<void> {
+    for (const userId of [...this.pending.keys()]) await this.flushOne(userId);
   }
 
   /** Drops what is waiting without recording it (the doc was deleted). */
@@ -73,25 +73,30 @@ export class ActivityDebouncer {
 
   private startTimer(userId: string): Cancel {
     return this.schedule(this.windowMs, () => {
-      try {
-        this.flushOne(userId);
-      } catch (error) {
-        this.onError(error);
-      }
+      this.flushOne(userId).catch((error: unknown) => this.onError(error));
     });
   }
 
-  private flushOne(userId: string): void {
+  private async flushOne(userId: string): Promise<void> {
     const waiting = this.pending.get(userId);
     if (!waiting) return;
     waiting.cancel();
     this.pending.delete(userId);
     const record: ActivityRecord = { updates: waiting.updates, since: waiting.since, until: waiting.until, throughId: waiting.throughId };
     try {
-      this.flush(userId, record);
+      await this.flush(userId, record);
     } catch (error) {
-      // Kept for the next attempt: a failed record must not be forgotten.
-      this.pending.set(userId, { ...record, cancel: this.startTimer(userId) });
+      // Kept for the next attempt: a failed record must not be forgotten. Edits noted while it was being recorded
+      // join it (they came after it).
+      const newer = this.pending.get(userId);
+      newer?.cancel();
+      this.pending.set(userId, {
+        updates: record.updates + (newer?.updates ?? 0),
+        since: record.since,
+        until: newer?.until ?? record.until,
+        throughId: newer?.throughId ?? record.throughId,
+        cancel: this.startTimer(userId),
+      });
       throw error;
     }
   }

@@ -2,7 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { collabFragmentName } from '#shared/docs';
 import { SqliteEventStore } from '../core/sqlite/eventStore';
+import { and, asc, eq } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
+import { events } from '../core/tables';
+import { docs } from '../domains/docs/tables';
+import { teamMembers } from '../domains/teams';
 import type { DocMentionsChanged } from '../domains/docs/mentions';
 import { mentionOrigins, personMentionsOf, recordMentions } from './mentions';
 import { DocContentStore } from './persistence';
@@ -14,8 +18,17 @@ const cy = 'c'.repeat(24);
 const teamId = 'e'.repeat(24);
 let database: DatabaseHandle;
 
-beforeEach(() => {
+beforeEach(async () => {
   database = openDatabase(':memory:');
+  await database.db.insert(docs).values({
+    id: docId,
+    teamId,
+    projectId: 'f'.repeat(24),
+    title: 'Doc',
+    authorId: 'u',
+    createdAt: '2026-11-01',
+    updatedAt: '2026-11-01',
+  });
 });
 afterEach(() => database.close());
 
@@ -64,8 +77,8 @@ describe('personMentionsOf', () => {
 });
 
 describe('mentionOrigins', () => {
-  it('names who stored the update holding a mention, the snapshot for one that came with it, and pending for one not stored yet', () => {
-    const store = new DocContentStore(database.sqlite);
+  it('names who stored the update holding a mention, the snapshot for one that came with it, and pending for one not stored yet', async () => {
+    const store = new DocContentStore(new SqliteEventStore(database, []), database.db);
     const annDoc = new Y.Doc();
     const basDoc = new Y.Doc();
     const sync = (update: Uint8Array, to: Y.Doc) => Y.applyUpdate(to, update);
@@ -73,61 +86,60 @@ describe('mentionOrigins', () => {
     // Before a compaction: Ann's mention of Bas is merged into the snapshot.
     const old = changeOf(annDoc, (fragment) => fragment.insert(0, [paragraph('Old ', mention(bas))]));
     sync(old, basDoc);
-    store.append(docId, old, ann);
-    store.compact(docId, Y.encodeStateAsUpdate(annDoc), store.load(docId).lastId);
+    await store.append(docId, old, ann);
+    await store.compact(docId, Y.encodeStateAsUpdate(annDoc), (await store.load(docId)).lastId);
 
     // Since: Ann types, Bas mentions Ann, Ann types again.
     const typing = changeOf(annDoc, (fragment) => fragment.insert(1, [paragraph('Notes')]));
     sync(typing, basDoc);
-    store.append(docId, typing, ann);
+    await store.append(docId, typing, ann);
     const mentioning = changeOf(basDoc, (fragment) => fragment.insert(2, [paragraph('Review: ', mention(ann))]));
     sync(mentioning, annDoc);
-    store.append(docId, mentioning, bas);
+    await store.append(docId, mentioning, bas);
     const more = changeOf(annDoc, (fragment) => fragment.insert(0, [paragraph('Top')]));
-    store.append(docId, more, ann);
+    await store.append(docId, more, ann);
     // Applied by the room, not stored yet.
     changeOf(annDoc, (fragment) => fragment.insert(0, [paragraph('Ask ', mention(cy))]));
 
     const mentions = personMentionsOf(annDoc);
-    const originOf = mentionOrigins(database.sqlite, docId);
-    expect(originOf(mentions.get(ann)!)).toEqual({ kind: 'stored', authorId: bas });
-    expect(originOf(mentions.get(bas)!)).toEqual({ kind: 'snapshot' });
-    expect(originOf(mentions.get(cy)!)).toEqual({ kind: 'pending' });
+    const originOf = mentionOrigins(database.db, docId);
+    expect(await originOf(mentions.get(ann)!)).toEqual({ kind: 'stored', authorId: bas });
+    expect(await originOf(mentions.get(bas)!)).toEqual({ kind: 'snapshot' });
+    expect(await originOf(mentions.get(cy)!)).toEqual({ kind: 'pending' });
   });
 });
 
 describe('recordMentions', () => {
-  it('leaves a mention the room holds but has not stored yet for the record after its row is stored, which tells', () => {
-    const member = database.sqlite.prepare(
-      "INSERT INTO team_members (team_id, user_id, role, joined_at) VALUES (?, ?, 'basic', '2026-11-01')",
-    );
-    member.run(teamId, ann);
-    member.run(teamId, bas);
-    const events = new SqliteEventStore(database, []);
-    const store = new DocContentStore(database.sqlite);
+  it('leaves a mention the room holds but has not stored yet for the record after its row is stored, which tells', async () => {
+    await database.db
+      .insert(teamMembers)
+      .values([ann, bas].map((userId) => ({ teamId, userId, role: 'basic' as const, joinedAt: '2026-11-01' })));
+    const units = new SqliteEventStore(database, []);
+    const store = new DocContentStore(units, database.db);
     const row = { id: docId, projectId: 'f'.repeat(24), teamId };
-    const record = () => events.runNow({ actorId: null }, (unit) => recordMentions(unit, database.sqlite, row, room));
-    const entries = () =>
-      database.sqlite
-        .prepare<[string], { payload: string }>(
-          "SELECT payload FROM events WHERE stream = ? AND type = 'docMentions.changed' ORDER BY version",
-        )
-        .all(`doc:${docId}`)
-        .map((entry) => JSON.parse(entry.payload) as DocMentionsChanged);
+    const record = async () => await units.run({ actorId: null }, async (unit) => await recordMentions(unit, row, room));
+    const entries = async () =>
+      (
+        await database.db
+          .select({ payload: events.payload })
+          .from(events)
+          .where(and(eq(events.stream, `doc:${docId}`), eq(events.type, 'docMentions.changed')))
+          .orderBy(asc(events.version))
+      ).map((entry) => entry.payload as DocMentionsChanged);
 
     // The room's doc: Ann's typing is stored; Bas's mention of Ann is applied and broadcast, still waiting to be stored.
     const room = new Y.Doc();
-    store.append(
+    await store.append(
       docId,
       changeOf(room, (fragment) => fragment.insert(0, [paragraph('typing')])),
       ann,
     );
     const mentioning = changeOf(room, (fragment) => fragment.insert(1, [paragraph('Review: ', mention(ann))]));
-    record();
-    expect(entries().filter((entry) => entry.mentioned.includes(ann))).toEqual([]);
+    await record();
+    expect((await entries()).filter((entry) => entry.mentioned.includes(ann))).toEqual([]);
 
-    store.append(docId, mentioning, bas);
-    record();
-    expect(entries().at(-1)).toMatchObject({ added: [{ userId: ann, authorId: bas }], mentioned: [ann] });
+    await store.append(docId, mentioning, bas);
+    await record();
+    expect((await entries()).at(-1)).toMatchObject({ added: [{ userId: ann, authorId: bas }], mentioned: [ann] });
   });
 });

@@ -1,7 +1,9 @@
-import type Database from 'better-sqlite3';
+import { asc, eq } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { collabFragmentName } from '#shared/docs';
-import type { SynchronousUnitOfWork } from '../core/sqlite/eventStore';
+import type { UnitOfWork } from '../core/commands';
+import type { Transaction } from '../db/connection';
+import { docSnapshots, docUpdates } from '../domains/docs/tables';
 import { docStream } from '../core/streams';
 import { baselineOf, decideMentions, type MentionBaseline, type MentionOrigin } from '../domains/docs/mentions';
 import type { DocRow } from '../domains/docs/state';
@@ -54,24 +56,24 @@ const parsedOrNull = <Result>(data: Buffer, parse: (update: Uint8Array) => Resul
  * row is stored just after it. The rows and the snapshot's state are read once, on the first question, and
  * only when a mention new to the log asks.
  */
-export function mentionOrigins(sqlite: Database.Database, docId: string): (items: readonly Y.ID[]) => MentionOrigin {
-  let stored: { ranges: StoredRange[]; snapshotState: Map<number, number> } | null = null;
-  const read = () => {
-    const ranges = sqlite
-      .prepare<[string], { userId: string | null; data: Buffer }>(
-        'SELECT user_id AS userId, data FROM doc_updates WHERE doc_id = ? ORDER BY id',
-      )
-      .all(docId)
-      .flatMap((row) => {
-        const meta = parsedOrNull(row.data, (update) => Y.parseUpdateMeta(update));
-        return meta ? [{ userId: row.userId, from: meta.from, to: meta.to }] : [];
-      });
-    const snapshot = sqlite.prepare<[string], { data: Buffer }>('SELECT data FROM doc_snapshots WHERE doc_id = ?').get(docId);
+export function mentionOrigins(db: Pick<Transaction, 'select'>, docId: string): (items: readonly Y.ID[]) => Promise<MentionOrigin> {
+  let stored: Promise<{ ranges: StoredRange[]; snapshotState: Map<number, number> }> | null = null;
+  const read = async () => {
+    const rows = await db
+      .select({ userId: docUpdates.userId, data: docUpdates.data })
+      .from(docUpdates)
+      .where(eq(docUpdates.docId, docId))
+      .orderBy(asc(docUpdates.id));
+    const ranges = rows.flatMap((row) => {
+      const meta = parsedOrNull(row.data, (update) => Y.parseUpdateMeta(update));
+      return meta ? [{ userId: row.userId, from: meta.from, to: meta.to }] : [];
+    });
+    const [snapshot] = await db.select({ data: docSnapshots.data }).from(docSnapshots).where(eq(docSnapshots.docId, docId)).limit(1);
     const snapshotState = snapshot && parsedOrNull(snapshot.data, (update) => Y.decodeStateVector(Y.encodeStateVectorFromUpdate(update)));
     return { ranges, snapshotState: snapshotState ?? new Map<number, number>() };
   };
-  return (items) => {
-    const { ranges, snapshotState } = (stored ??= read());
+  return async (items) => {
+    const { ranges, snapshotState } = await (stored ??= read());
     let unattributed = false;
     let pending = false;
     for (const item of items) {
@@ -96,22 +98,21 @@ export function mentionOrigins(sqlite: Database.Database, docId: string): (items
  * `baseline` is what the previous record of this doc left (a room keeps it while loaded; see MentionBaseline):
  * with it, only the stream's entries after it are read. Gives the baseline to pass next time.
  */
-export function recordMentions(
-  unit: SynchronousUnitOfWork,
-  sqlite: Database.Database,
+export async function recordMentions(
+  unit: UnitOfWork,
   row: Pick<DocRow, 'id' | 'projectId' | 'teamId'>,
   doc: Y.Doc,
   baseline: MentionBaseline | null = null,
-): MentionBaseline | null {
+): Promise<MentionBaseline | null> {
   const mentions = personMentionsOf(doc);
-  const originOf = mentionOrigins(sqlite, row.id);
-  const decided = decideMentions(
+  const originOf = mentionOrigins(unit.transaction, row.id);
+  const decided = await decideMentions(
     unit.transaction,
     row,
     mentions.keys(),
-    (userId) => originOf(mentions.get(userId) ?? []),
+    async (userId) => await originOf(mentions.get(userId) ?? []),
     baseline ?? undefined,
   );
-  if (decided.events.length > 0) unit.append(docStream(row.id), decided.events, { teamId: row.teamId });
-  return baselineOf(unit.transaction, row.id, decided.mentioned);
+  if (decided.events.length > 0) await unit.append(docStream(row.id), decided.events, { teamId: row.teamId });
+  return await baselineOf(unit.transaction, row.id, decided.mentioned);
 }

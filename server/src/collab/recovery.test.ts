@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { collabFragmentName } from '#shared/docs';
 import { SqliteEventStore } from '../core/sqlite/eventStore';
+import { asc } from 'drizzle-orm';
+import { docs, docTexts } from '../domains/docs/tables';
 import { openDatabase } from '../db/connection';
 import type { Services } from '../graphql/context';
 import { DocContentStore } from './persistence';
@@ -50,26 +52,31 @@ describe('start-up recovery of doc activity', () => {
 });
 
 describe('recoverDerivedData', () => {
-  it('loads each doc with rows once, for both its text and its mentions', () => {
+  it('loads each doc with rows once, for both its text and its mentions', async () => {
     const database = openDatabase(':memory:');
     try {
-      const store = new DocContentStore(database.sqlite);
+      const units = new SqliteEventStore(database, []);
+      const store = new DocContentStore(units, database.db);
       const docIds = ['a'.repeat(24), 'b'.repeat(24)];
       for (const docId of docIds) {
+        await database.db.insert(docs).values({
+          id: docId,
+          teamId: 'e'.repeat(24),
+          projectId: 'p'.repeat(24),
+          title: 'Notes',
+          authorId: 'u'.repeat(24),
+          createdAt: '2026-11-01',
+          updatedAt: '2026-11-01',
+        });
         const doc = new Y.Doc();
         doc.getXmlFragment(collabFragmentName).insert(0, [new Y.XmlText(`text of ${docId.slice(0, 1)}`)]);
-        store.append(docId, Y.encodeStateAsUpdate(doc), 'u'.repeat(24));
-        database.sqlite
-          .prepare(
-            "INSERT INTO docs (id, team_id, project_id, title, author_id, created_at, updated_at) VALUES (?, ?, ?, 'Notes', ?, '2026-11-01', '2026-11-01')",
-          )
-          .run(docId, 'e'.repeat(24), 'p'.repeat(24), 'u'.repeat(24));
+        await store.append(docId, Y.encodeStateAsUpdate(doc), 'u'.repeat(24));
       }
-      const services = { database, store: new SqliteEventStore(database, []) } as unknown as Services;
+      const services = { database, store: units } as unknown as Services;
       const loads = vi.spyOn(store, 'load');
-      expect(recoverDerivedData(services, store)).toEqual({ docs: 2, entries: 2 });
+      expect(await recoverDerivedData(services, store)).toEqual({ docs: 2, entries: 2 });
       expect(loads.mock.calls.map(([docId]) => docId)).toEqual(docIds);
-      expect(database.sqlite.prepare('SELECT plain_text AS plainText FROM doc_texts ORDER BY doc_id').all()).toEqual([
+      expect(await database.db.select({ plainText: docTexts.plainText }).from(docTexts).orderBy(asc(docTexts.docId))).toEqual([
         { plainText: 'text of a' },
         { plainText: 'text of b' },
       ]);

@@ -6,7 +6,9 @@ import { findDocRow } from '../domains/docs/state';
 import type { DocContentStore, UpdateRowInfo } from './persistence';
 import { plainTextOf } from './plainText';
 import { recordMentions } from './mentions';
-import { sqliteEventStoreOf } from '../core/sqlite/eventStore';
+import { and, eq } from 'drizzle-orm';
+import { events } from '../core/tables';
+import type { Transaction } from '../db/connection';
 
 /** What a person's `doc.updated` entries of one doc already cover. */
 export interface RecordedMark {
@@ -55,8 +57,8 @@ export function unrecordedActivity(rows: readonly UpdateRowInfo[], marks: Readon
 }
 
 /** Applies a doc's stored content (snapshot and update rows) to `doc`. */
-function applyStoredContent(doc: Y.Doc, store: DocContentStore, docId: string): void {
-  const content = store.load(docId);
+async function applyStoredContent(doc: Y.Doc, store: DocContentStore, docId: string): Promise<void> {
+  const content = await store.load(docId);
   for (const update of [...(content.snapshot ? [content.snapshot] : []), ...content.updates.map((row) => row.data)]) {
     try {
       Y.applyUpdate(doc, update);
@@ -66,6 +68,18 @@ function applyStoredContent(doc: Y.Doc, store: DocContentStore, docId: string): 
   }
 }
 
+/** A doc's `doc.updated` entries as stored: actor, `throughId` (read from the payload in JavaScript, on either database) and time. */
+async function recordedEntriesOf(db: Pick<Transaction, 'select'>, docId: string): Promise<RecordedEntry[]> {
+  const rows = await db
+    .select({ userId: events.actorId, payload: events.payload, createdAt: events.createdAt })
+    .from(events)
+    .where(and(eq(events.stream, docStream(docId)), eq(events.type, 'doc.updated')));
+  return rows.map((row) => {
+    const throughId = (row.payload as { throughId?: unknown } | null)?.throughId;
+    return { userId: row.userId, throughId: typeof throughId === 'number' ? throughId : null, createdAt: row.createdAt };
+  });
+}
+
 /**
  * After a crash (kill -9, power loss) the debounced `doc.updated` entries, the docs' last-edited
  * times (the docs projection of those entries) and their plain text (`doc_texts`) may miss the last
@@ -73,41 +87,46 @@ function applyStoredContent(doc: Y.Doc, store: DocContentStore, docId: string): 
  * rows (a clean stop compacts them all, so these are the docs open when the process died), this
  * records an entry per person for their rows no entry covers yet (with the time of their last one),
  * stores the doc's text again and records its mentions (mentions.ts), all from one load of its
- * content. Entries go through the event log, so replay gives the same projections. Runs once,
- * synchronously, before any room loads.
+ * content, in one unit per doc. Entries go through the event log, so replay gives the same projections.
+ * Runs once at start; rooms load after it.
  */
-export function recoverDerivedData(
+export async function recoverDerivedData(
   services: Services,
   store: DocContentStore,
   onError: (error: unknown, docId: string) => void = () => undefined,
-): { docs: number; entries: number } {
-  const recorded = services.database.sqlite.prepare<[string], RecordedEntry>(
-    "SELECT actor_id AS userId, json_extract(payload, '$.throughId') AS throughId, created_at AS createdAt FROM events WHERE stream = ? AND type = 'doc.updated'",
-  );
+): Promise<{ docs: number; entries: number }> {
   let docs = 0;
   let entries = 0;
-  for (const docId of store.docsWithRows()) {
+  for (const docId of await store.docsWithRows()) {
     // Loaded once, for both its text and its mentions.
     const doc = new Y.Doc();
     try {
-      const row = findDocRow(services.database.db, docId);
-      if (!row) continue;
-      const rows = store.rowsOf(docId);
+      const rows = await store.rowsOf(docId);
       if (rows.length === 0) continue;
-      const activity = unrecordedActivity(rows, recordedMarks(recorded.all(docStream(docId))));
-      applyStoredContent(doc, store, docId);
-      store.saveText(docId, plainTextOf(doc), new Date(Math.max(...rows.map((each) => each.at))));
-      for (const [userId, edits] of activity) {
-        sqliteEventStoreOf(services.store).runNow({ actorId: userId }, (unit) =>
-          unit.append(docStream(docId), decideContentActivity(row, userId, edits), { teamId: row.teamId }),
-        );
+      await applyStoredContent(doc, store, docId);
+      const text = plainTextOf(doc);
+      const lastEdit = new Date(Math.max(...rows.map((each) => each.at)));
+      const recorded = await services.store.run({ actorId: null }, async (unit) => {
+        await unit.lock(docStream(docId));
+        const row = await findDocRow(unit.transaction, docId);
+        if (!row) return null;
+        const activity = unrecordedActivity(rows, recordedMarks(await recordedEntriesOf(unit.transaction, docId)));
+        await store.saveTextIn(unit.transaction, docId, text, lastEdit);
+        return { row, activity };
+      });
+      if (!recorded) continue;
+      // Each person's entry is theirs (its actor): a unit each, as the rooms record them.
+      for (const [userId, edits] of recorded.activity) {
+        await services.store.run({ actorId: userId }, async (unit) => {
+          await unit.lock(docStream(docId));
+          await unit.append(docStream(docId), decideContentActivity(recorded.row, userId, edits), { teamId: recorded.row.teamId });
+        });
         entries += 1;
       }
-      sqliteEventStoreOf(services.store).runNow(
-        { actorId: null },
-        (unit) => recordMentions(unit, services.database.sqlite, row, doc),
-        (error) => onError(error, docId),
-      );
+      await services.store.run({ actorId: null }, async (unit) => {
+        await unit.lock(docStream(docId));
+        if (await findDocRow(unit.transaction, docId)) await recordMentions(unit, recorded.row, doc);
+      });
       docs += 1;
     } catch (error) {
       onError(error, docId);

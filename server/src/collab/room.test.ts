@@ -7,11 +7,15 @@ import * as syncProtocol from 'y-protocols/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { collabCloseCodes, collabMessageTypes } from '#shared/docs';
+import { count } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
+import { SqliteEventStore } from '../core/sqlite/eventStore';
+import { docUpdates } from '../domains/docs/tables';
 import { UpdateBatcher } from './batcher';
 import { DocContentStore, type UpdateWrite } from './persistence';
 import { messageAwareness, messageSync } from './protocol';
 import { closeReasons, Room, type Peer, type RoomOptions } from './room';
+import { insertTestDocs } from './testDocs';
 
 // A full collection on demand, for the memory test (the flag can be set at run time).
 v8.setFlagsFromString('--expose-gc');
@@ -23,16 +27,20 @@ let store: DocContentStore;
 let batcher: UpdateBatcher;
 let log: string[];
 
-beforeEach(() => {
+let units: SqliteEventStore;
+
+beforeEach(async () => {
   database = openDatabase(':memory:');
   log = [];
+  units = new SqliteEventStore(database, []);
   store = new (class extends DocContentStore {
-    override appendBatch(writes: readonly UpdateWrite[], at?: number) {
+    override async appendBatch(writes: readonly UpdateWrite[], at?: number) {
       log.push(`stored ${writes.filter((write) => write.update !== null).length}`);
-      return super.appendBatch(writes, at);
+      return await super.appendBatch(writes, at);
     }
-  })(database.sqlite);
+  })(units, database.db);
   batcher = new UpdateBatcher(store, undefined, () => undefined);
+  await insertTestDocs(database.db, [docId, 'fedcba9876543210fedcba98']);
 });
 afterEach(() => database.close());
 
@@ -59,8 +67,8 @@ function peer(name: string, grant: Partial<Pick<Peer, 'writable' | 'awareness'>>
   return made;
 }
 
-const room = (options: Partial<RoomOptions> = {}) =>
-  new Room(docId, store, { compactAfter: 1000, maxMessageBytes: 1 << 20, batcher, ...options });
+const room = async (options: Partial<RoomOptions> = {}) =>
+  await Room.open(docId, store, { compactAfter: 1000, maxMessageBytes: 1 << 20, batcher, ...options });
 
 function updateMessage(update: Uint8Array): Uint8Array {
   const encoder = encoding.createEncoder();
@@ -108,11 +116,11 @@ function updateFromStructs(clientId: number, structs: readonly { text: string; o
   return encoding.toUint8Array(encoder);
 }
 
-const rows = () => (database.sqlite.prepare('SELECT count(*) AS count FROM doc_updates').get() as { count: number }).count;
+const rows = async () => (await database.db.select({ count: count().mapWith(Number) }).from(docUpdates))[0]!.count;
 
 describe('Room', () => {
-  it('applies and broadcasts an update on arrival, and acknowledges it to its sender only once its batch is stored', () => {
-    const subject = room();
+  it('applies and broadcasts an update on arrival, and acknowledges it to its sender only once its batch is stored', async () => {
+    const subject = await room();
     const [writer, other] = [peer('writer'), peer('other')];
     subject.join(writer);
     subject.join(other);
@@ -123,12 +131,12 @@ describe('Room', () => {
     // Seen by the other connection at once; waiting for its batch: not stored, not acknowledged.
     expect(log).toEqual(['other got sync']);
     expect(subject.doc.getText('t').toString()).toBe('hello');
-    expect(rows()).toBe(0);
+    expect(await rows()).toBe(0);
     expect(writer.received.some((message) => message[0] === collabMessageTypes.saved)).toBe(false);
-    batcher.flush();
+    await batcher.flush();
     expect(log).toEqual(['other got sync', 'stored 1', 'writer got saved']);
     expect(writer.received.at(-1)).toEqual(new Uint8Array([collabMessageTypes.saved, 1]));
-    expect(rows()).toBe(1);
+    expect(await rows()).toBe(1);
     // The broadcast is the update as applied, once: the other replica holds exactly the text.
     const replica = new Y.Doc();
     for (const message of other.received.filter((received) => received[0] === messageSync).slice(1))
@@ -136,10 +144,10 @@ describe('Room', () => {
     expect(replica.getText('t').toString()).toBe('hello');
   });
 
-  it('stores the updates of several writers and rooms in one batch, acknowledging each writer in order, empty updates included', () => {
+  it('stores the updates of several writers and rooms in one batch, acknowledging each writer in order, empty updates included', async () => {
     const [first, second] = [
-      room(),
-      new Room('fedcba9876543210fedcba98', store, { compactAfter: 1000, maxMessageBytes: 1 << 20, batcher }),
+      await room(),
+      await Room.open('fedcba9876543210fedcba98', store, { compactAfter: 1000, maxMessageBytes: 1 << 20, batcher }),
     ];
     const [ada, bob, cleo] = [peer('ada'), peer('bob'), peer('cleo')];
     first.join(ada);
@@ -156,7 +164,7 @@ describe('Room', () => {
     first.receive(ada, adaEdits.messages[1]!);
     second.receive(cleo, cleoEdits.messages[0]!);
     log = [];
-    batcher.flush();
+    await batcher.flush();
     expect(log[0]).toBe('stored 4');
     expect(log.filter((entry) => entry === 'stored 4')).toHaveLength(1);
     const acknowledgements = (who: TestPeer) =>
@@ -167,11 +175,11 @@ describe('Room', () => {
     expect(acknowledgements(cleo)).toEqual([1]);
     expect(first.doc.getText('t').length).toBe(3);
     expect(second.doc.getText('t').toString()).toBe('other doc');
-    expect(rows()).toBe(4);
+    expect(await rows()).toBe(4);
   });
 
-  it('stores nothing of a room destroyed before its batch commits (a deleted doc)', () => {
-    const subject = room();
+  it('stores nothing of a room destroyed before its batch commits (a deleted doc)', async () => {
+    const subject = await room();
     const writer = peer('writer');
     subject.join(writer);
     const edit = client();
@@ -179,16 +187,17 @@ describe('Room', () => {
     subject.receive(writer, edit.messages[0]!);
     subject.close(collabCloseCodes.docDeleted, 'deleted');
     subject.destroy();
-    batcher.flush();
-    expect(rows()).toBe(0);
+    await batcher.flush();
+    expect(await rows()).toBe(0);
   });
 
-  it('closes every connection of a room whose batch could not be stored, acknowledging nothing, so they re-sync with a room loaded from storage', () => {
+  it('closes every connection of a room whose batch could not be stored, acknowledging nothing, so they re-sync with a room loaded from storage', async () => {
     const failing = new (class extends DocContentStore {
-      override appendBatch(): (number | null)[] {
+      override async appendBatch(): Promise<(number | null)[]> {
+        await Promise.resolve();
         throw new Error('SQLITE_FULL: database or disk is full');
       }
-    })(database.sqlite);
+    })(units, database.db);
     const errors: string[] = [];
     const failingBatcher = new UpdateBatcher(
       failing,
@@ -196,7 +205,7 @@ describe('Room', () => {
       () => undefined,
     );
     const unstored: Room[] = [];
-    const subject = new Room(docId, failing, {
+    const subject = await Room.open(docId, failing, {
       compactAfter: 1000,
       maxMessageBytes: 1 << 20,
       batcher: failingBatcher,
@@ -211,7 +220,7 @@ describe('Room', () => {
     for (const message of edit.messages) subject.receive(writer, message);
     // Both were seen by the other connection before the batch failed.
     expect(other.received.filter((message) => message[0] === messageSync).length).toBe(3);
-    failingBatcher.flush();
+    await failingBatcher.flush();
     for (const each of [writer, other]) {
       expect(each.closed?.code).toBe(collabCloseCodes.shuttingDown);
       expect(each.closed?.reason).toBe(closeReasons.notStored);
@@ -224,11 +233,11 @@ describe('Room', () => {
     subject.join(late);
     expect(late.closed?.code).toBe(collabCloseCodes.shuttingDown);
     // What a reconnecting client finds: what is stored, to which it sends the rest again.
-    expect(room().doc.getText('t').toString()).toBe('');
+    expect((await room()).doc.getText('t').toString()).toBe('');
   });
 
-  it('drops the updates of a read-only connection: nothing stored, applied, broadcast or acknowledged', () => {
-    const subject = room();
+  it('drops the updates of a read-only connection: nothing stored, applied, broadcast or acknowledged', async () => {
+    const subject = await room();
     const [reader, other] = [peer('reader', { writable: false }), peer('other')];
     subject.join(reader);
     subject.join(other);
@@ -236,15 +245,15 @@ describe('Room', () => {
     const edit = client();
     edit.text.insert(0, 'defaced');
     subject.receive(reader, edit.messages[0]!);
-    batcher.flush();
+    await batcher.flush();
     expect(log).toEqual([]);
     expect(subject.doc.getText('t').toString()).toBe('');
-    expect(rows()).toBe(0);
+    expect(await rows()).toBe(0);
     expect(reader.closed).toBeNull();
   });
 
-  it('closes a connection sending a message over the size limit, changing nothing', () => {
-    const subject = room({ maxMessageBytes: 1024 });
+  it('closes a connection sending a message over the size limit, changing nothing', async () => {
+    const subject = await room({ maxMessageBytes: 1024 });
     const writer = peer('writer');
     subject.join(writer);
     const edit = client();
@@ -253,17 +262,17 @@ describe('Room', () => {
     expect(writer.closed?.code).toBe(collabCloseCodes.tooLarge);
     expect(writer.closed?.reason).toMatch(/too large/);
     expect(subject.doc.getText('t').toString()).toBe('');
-    expect(rows()).toBe(0);
+    expect(await rows()).toBe(0);
   });
 
-  it('closes a connection sending a malformed message and ignores what it sends after, the doc unharmed', () => {
-    const subject = room();
+  it('closes a connection sending a malformed message and ignores what it sends after, the doc unharmed', async () => {
+    const subject = await room();
     const writer = peer('writer');
     subject.join(writer);
     const edit = client();
     edit.text.insert(0, 'kept');
     subject.receive(writer, edit.messages[0]!);
-    batcher.flush();
+    await batcher.flush();
     const valid = updateMessage(Y.encodeStateAsUpdate(client().doc));
     for (const garbage of [
       new Uint8Array([messageSync, 2, 40, 1, 2, 3]),
@@ -279,20 +288,20 @@ describe('Room', () => {
       expect(intruder.closed?.reason).toBe(closeReasons.malformed);
       subject.receive(intruder, valid);
     }
-    batcher.flush();
+    await batcher.flush();
     expect(subject.doc.getText('t').toString()).toBe('kept');
-    expect(rows()).toBe(1);
+    expect(await rows()).toBe(1);
   });
 
-  it('refuses an update cut inside its delete set before anything is applied or broadcast (why updates are decoded before they are applied)', () => {
-    const subject = room();
+  it('refuses an update cut inside its delete set before anything is applied or broadcast (why updates are decoded before they are applied)', async () => {
+    const subject = await room();
     const [writer, other] = [peer('writer'), peer('other')];
     subject.join(writer);
     subject.join(other);
     const edit = client();
     edit.text.insert(0, 'hello world');
     subject.receive(writer, edit.messages[0]!);
-    batcher.flush();
+    await batcher.flush();
     edit.doc.transact(() => {
       edit.text.insert(0, 'NEW');
       edit.text.delete(5, 3);
@@ -302,18 +311,18 @@ describe('Room', () => {
     const truncated = updateMessage(update.slice(0, update.length - 2));
     const before = other.received.length;
     subject.receive(writer, truncated);
-    batcher.flush();
+    await batcher.flush();
     expect(writer.closed?.code).toBe(collabCloseCodes.malformed);
     expect(subject.doc.getText('t').toString()).toBe('hello world');
     expect(other.received.length).toBe(before);
-    expect(rows()).toBe(1);
+    expect(await rows()).toBe(1);
   });
 
-  it('lets the room go, as for a refused batch, when an update fails after changing the doc: nothing of it stored or compacted', () => {
+  it('lets the room go, as for a refused batch, when an update fails after changing the doc: nothing of it stored or compacted', async () => {
     const unstored: Room[] = [];
     const errors: string[] = [];
     const emptied: Room[] = [];
-    const subject = room({
+    const subject = await room({
       onUnstored: (abandoned) => unstored.push(abandoned),
       onError: (_error, message) => errors.push(message),
       onEmpty: (empty) => emptied.push(empty),
@@ -324,7 +333,7 @@ describe('Room', () => {
     const edit = client();
     edit.text.insert(0, 'stored');
     subject.receive(writer, edit.messages[0]!);
-    batcher.flush();
+    await batcher.flush();
     // The first struct inserts 'A'; the second names as its left neighbour a clock of its own client beyond
     // what exists, which Yjs does not check beforehand: it throws once 'A' is in the doc and broadcast.
     const partial = updateFromStructs(7, [
@@ -342,15 +351,18 @@ describe('Room', () => {
     // Never reported empty on the way out: an owner compacting on onEmpty would store what the update left.
     expect(emptied).toEqual([]);
     // Even asked to, the abandoned room does not compact: the stored row stays, 'A' is nowhere.
-    subject.compact();
-    expect(rows()).toBe(1);
-    expect(room().doc.getText('t').toString()).toBe('stored');
+    await subject.compact();
+    expect(await rows()).toBe(1);
+    expect((await room()).doc.getText('t').toString()).toBe('stored');
   });
 
-  it('closes only the sender of an update that fails before changing anything, and the room goes on', () => {
+  it('closes only the sender of an update that fails before changing anything, and the room goes on', async () => {
     const unstored: Room[] = [];
     const refusals: string[] = [];
-    const subject = room({ onUnstored: (abandoned) => unstored.push(abandoned), onRefusal: (_error, message) => refusals.push(message) });
+    const subject = await room({
+      onUnstored: (abandoned) => unstored.push(abandoned),
+      onRefusal: (_error, message) => refusals.push(message),
+    });
     const [writer, other] = [peer('writer'), peer('other')];
     subject.join(writer);
     subject.join(other);
@@ -365,14 +377,14 @@ describe('Room', () => {
     const edit = client();
     edit.text.insert(0, 'still editing');
     subject.receive(other, edit.messages[0]!);
-    batcher.flush();
-    expect(rows()).toBe(1);
+    await batcher.flush();
+    expect(await rows()).toBe(1);
     expect(other.received.at(-1)).toEqual(new Uint8Array([collabMessageTypes.saved, 1]));
   });
 
   it('stores and acknowledges an update whose broadcast failed for one connection, which is closed to re-sync', async () => {
     const errors: string[] = [];
-    const subject = room({ onError: (_error, message) => errors.push(message) });
+    const subject = await room({ onError: (_error, message) => errors.push(message) });
     const [writer, other, broken] = [peer('writer'), peer('other'), peer('broken')];
     subject.join(writer);
     subject.join(broken);
@@ -386,8 +398,8 @@ describe('Room', () => {
     // The connection after the broken one still got it.
     expect(other.received.at(-1)).toEqual(edit.messages[0]);
     expect(errors).toHaveLength(1);
-    batcher.flush();
-    expect(rows()).toBe(1);
+    await batcher.flush();
+    expect(await rows()).toBe(1);
     expect(writer.received.at(-1)).toEqual(new Uint8Array([collabMessageTypes.saved, 1]));
     expect(writer.closed).toBeNull();
     await vi.waitFor(() => expect(broken.closed).toEqual({ code: collabCloseCodes.shuttingDown, reason: closeReasons.sendFailed }));
@@ -395,14 +407,14 @@ describe('Room', () => {
     expect(other.closed).toBeNull();
   });
 
-  it('answers sync step 1 with what the client lacks, for readers too', () => {
-    const subject = room();
+  it('answers sync step 1 with what the client lacks, for readers too', async () => {
+    const subject = await room();
     const writer = peer('writer');
     subject.join(writer);
     const edit = client();
     edit.text.insert(0, 'shared text');
     subject.receive(writer, edit.messages[0]!);
-    batcher.flush();
+    await batcher.flush();
     const reader = peer('reader', { writable: false });
     subject.join(reader);
     const fresh = new Y.Doc();
@@ -417,8 +429,8 @@ describe('Room', () => {
     expect(fresh.getText('t').toString()).toBe('shared text');
   });
 
-  it('compacts into a snapshot equal to the full history, and loads snapshot plus later updates', () => {
-    const subject = room({ compactAfter: 25 });
+  it('compacts into a snapshot equal to the full history, and loads snapshot plus later updates', async () => {
+    const subject = await room({ compactAfter: 25 });
     const writer = peer('writer');
     subject.join(writer);
     const edit = client();
@@ -426,18 +438,23 @@ describe('Room', () => {
       if (index % 7 === 3 && edit.text.length > 2) edit.text.delete(index % edit.text.length, 1);
       else edit.text.insert(index % (edit.text.length + 1), String.fromCharCode(97 + (index % 26)));
     }
-    for (const message of edit.messages) subject.receive(writer, message);
-    batcher.flush();
+    for (const message of edit.messages.slice(0, 20)) subject.receive(writer, message);
+    await batcher.flush();
     expect(edit.messages.length).toBe(60);
-    expect(rows()).toBe(60 % 25);
-    const reloaded = room();
+    // Under compactAfter: rows only, and a room loaded from them holds the same.
+    expect(await rows()).toBe(20);
+    for (const message of edit.messages.slice(20)) subject.receive(writer, message);
+    await batcher.flush();
+    // Over it: compacted in a unit of its own after the batch, covering what was stored when it began.
+    await vi.waitFor(async () => expect(await rows()).toBe(0));
+    const reloaded = await room();
     expect(reloaded.doc.getText('t').toString()).toBe(edit.text.toString());
-    subject.compact();
-    expect(rows()).toBe(0);
-    expect(room().doc.getText('t').toString()).toBe(edit.text.toString());
+    await subject.compact();
+    expect(await rows()).toBe(0);
+    expect((await room()).doc.getText('t').toString()).toBe(edit.text.toString());
   });
 
-  it('holds the same document when loaded from many update rows (re-encoded once at load) as when built from them directly', () => {
+  it('holds the same document when loaded from many update rows (re-encoded once at load) as when built from them directly', async () => {
     const authors = [new Y.Doc(), new Y.Doc()];
     const history: Uint8Array[] = [];
     // Two writers kept in sync, each edit stored as the row its author's provider would send.
@@ -455,11 +472,11 @@ describe('Room', () => {
       else text.insert(index % (text.length + 1), `w${index} `);
       if (index % 10 === 0) author.getMap('m').set(`k${index}`, index);
     }
-    store.compact(docId, Y.mergeUpdates(history.slice(0, 40)), 0);
-    for (const update of history.slice(40)) store.append(docId, update, null);
+    await store.compact(docId, Y.mergeUpdates(history.slice(0, 40)), 0);
+    await store.appendBatch(history.slice(40).map((update) => ({ docId, update, userId: null })));
     const expected = new Y.Doc();
     for (const update of history) Y.applyUpdate(expected, update);
-    const loaded = room();
+    const loaded = await room();
     expect(history.length).toBeGreaterThan(100);
     expect(loaded.pendingCompaction).toBe(history.length - 40);
     expect(loaded.doc.getText('t').toString()).toBe(expected.getText('t').toString());
@@ -472,22 +489,25 @@ describe('Room', () => {
     loaded.destroy();
   });
 
-  it('compacts at most every minimumCompactionIntervalMs while updates keep coming', () => {
-    const subject = room({ compactAfter: 5, minimumCompactionIntervalMs: 60_000 });
+  it('compacts at most every minimumCompactionIntervalMs while updates keep coming', async () => {
+    const subject = await room({ compactAfter: 5, minimumCompactionIntervalMs: 60_000 });
     const writer = peer('writer');
     subject.join(writer);
     const edit = client();
     for (let index = 0; index < 12; index += 1) edit.text.insert(0, String(index % 10));
-    for (const message of edit.messages) subject.receive(writer, message);
-    batcher.flush();
-    // Compacted once at the 5th update; the next 7 wait for the interval (or the unload).
-    expect(rows()).toBe(7);
-    subject.compact();
-    expect(rows()).toBe(0);
+    for (const message of edit.messages.slice(0, 6)) subject.receive(writer, message);
+    await batcher.flush();
+    // Compacted once past the 5th update; the next ones wait for the interval (or the unload).
+    await vi.waitFor(async () => expect(await rows()).toBe(0));
+    for (const message of edit.messages.slice(6)) subject.receive(writer, message);
+    await batcher.flush();
+    expect(await rows()).toBe(6);
+    await subject.compact();
+    expect(await rows()).toBe(0);
   });
 
-  it('relays awareness of members, not of connections without awareness, and clears it when they leave', () => {
-    const subject = room();
+  it('relays awareness of members, not of connections without awareness, and clears it when they leave', async () => {
+    const subject = await room();
     const [member, anonymous, watcher] = [peer('member'), peer('anonymous', { writable: false, awareness: false }), peer('watcher')];
     for (const each of [member, anonymous, watcher]) subject.join(each);
     const awarenessMessage = (clientId: number, name: string) => {
@@ -509,7 +529,7 @@ describe('Room', () => {
     expect(subject.awareness.getStates().size).toBe(0);
   });
 
-  it('makes its awareness (with its timer) only when a connection first sends one; a later joiner still gets the states', () => {
+  it('makes its awareness (with its timer) only when a connection first sends one; a later joiner still gets the states', async () => {
     const states = new awarenessProtocol.Awareness(new Y.Doc());
     states.setLocalState({ user: { name: 'Ada' } });
     const encoder = encoding.createEncoder();
@@ -517,7 +537,7 @@ describe('Room', () => {
     encoding.writeVarUint8Array(encoder, awarenessProtocol.encodeAwarenessUpdate(states, [states.clientID]));
     states.destroy();
     const intervals = vi.spyOn(globalThis, 'setInterval');
-    const subject = room();
+    const subject = await room();
     const [reader, member] = [peer('reader', { writable: false, awareness: false }), peer('member')];
     subject.join(reader);
     subject.join(member);
@@ -536,16 +556,19 @@ describe('Room', () => {
     const gc = runInNewContext('gc') as () => void;
     const rows: WeakRef<Uint8Array>[] = [];
     const tracking = new (class extends DocContentStore {
-      override load(id: string) {
-        const content = super.load(id);
+      override async load(id: string) {
+        const content = await super.load(id);
         for (const row of content.updates) rows.push(new WeakRef(row.data));
         return content;
       }
-    })(database.sqlite);
+    })(units, database.db);
     const writer = new Y.Doc();
-    writer.on('update', (update: Uint8Array) => store.append(docId, update, null));
+    const written: Uint8Array[] = [];
+    writer.on('update', (update: Uint8Array) => written.push(update));
     for (let index = 0; index < 20; index += 1) writer.getText('t').insert(0, `${index} `);
-    const subject = new Room(docId, tracking, { compactAfter: 1000, maxMessageBytes: 1 << 20 });
+    await store.appendBatch(written.map((update) => ({ docId, update, userId: null })));
+    written.length = 0;
+    const subject = await Room.open(docId, tracking, { compactAfter: 1000, maxMessageBytes: 1 << 20 });
     expect(subject.doc.getText('t').toString()).toBe(writer.getText('t').toString());
     expect(rows).toHaveLength(20);
     // WeakRefs hold their target until the current job ends.

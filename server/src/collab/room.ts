@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import { collabCloseCodes } from '#shared/docs';
 import { UpdateBatcher, type WriteOutcome } from './batcher';
 import { encodeAccess, encodeAwareness, encodeSaved, encodeSyncStep1, encodeSyncStep2, encodeUpdate, parseClientMessage } from './protocol';
-import type { DocContentStore } from './persistence';
+import type { DocContentStore, StoredContent } from './persistence';
 
 /** One open connection to a room, as the room sees it; `writable` and `awareness` may be lowered while it is open. */
 export interface Peer {
@@ -51,7 +51,7 @@ export interface RoomOptions {
    * Runs before the update rows are merged into a snapshot, which forgets who wrote them: whatever is
    * derived from them (activity, plain text) must be recorded first. Throwing skips the compaction.
    */
-  beforeCompact?: (room: Room) => void;
+  beforeCompact?: (room: Room) => void | Promise<void>;
   /** The last connection left (through `leave`). */
   onEmpty?: (room: Room) => void;
   /**
@@ -94,11 +94,10 @@ export function closeReason(text: string): string {
  */
 function loadStoredContent(
   doc: Y.Doc,
-  store: DocContentStore,
+  content: StoredContent,
   docId: string,
   onError: (error: unknown, message: string) => void,
 ): { lastId: number; pending: number } {
-  const content = store.load(docId);
   const applyAll = (target: Y.Doc) =>
     target.transact(() => {
       for (const update of [...(content.snapshot ? [{ id: 0, data: content.snapshot }] : []), ...content.updates]) {
@@ -185,18 +184,26 @@ export class Room {
   private lastCompactedAt = Number.NEGATIVE_INFINITY;
   private sinceSnapshot: number;
   private closed = false;
+  /** The compaction under way (one at a time: the next is asked for once it is done). */
+  private compacting: Promise<void> | null = null;
   /** Let go with its doc ahead of storage (abandon): it must never be compacted. */
   private abandoned = false;
   private destroyed = false;
+
+  /** A room loaded from what is stored of the doc. */
+  static async open(docId: string, store: DocContentStore, options: RoomOptions): Promise<Room> {
+    return new Room(docId, store, options, await store.load(docId));
+  }
 
   constructor(
     readonly docId: string,
     private readonly store: DocContentStore,
     private readonly options: RoomOptions,
+    content: StoredContent,
   ) {
     const report = (error: unknown, message: string) => options.onError?.(error, message, this);
     this.batcher = options.batcher ?? new UpdateBatcher(store, report);
-    const loaded = loadStoredContent(this.doc, store, docId, report);
+    const loaded = loadStoredContent(this.doc, content, docId, report);
     this.lastId = loaded.lastId;
     this.sinceSnapshot = loaded.pending;
     this.doc.on('update', (update: Uint8Array, origin: unknown) => this.broadcast(encodeUpdate(update), origin));
@@ -226,6 +233,11 @@ export class Room {
   /** When the newest update stored in this session was stored, or null. */
   get lastEditedAt(): Date | null {
     return this.lastStoredAt === null ? null : new Date(this.lastStoredAt);
+  }
+
+  /** Whether the room was freed (its doc is gone). */
+  get isDestroyed(): boolean {
+    return this.destroyed;
   }
 
   /** Updates stored since the last snapshot. */
@@ -359,9 +371,12 @@ export class Room {
     if (this.members.get(member.peer) === member) member.saved += 1;
     if (
       this.sinceSnapshot >= this.options.compactAfter &&
-      performance.now() - this.lastCompactedAt >= (this.options.minimumCompactionIntervalMs ?? 0)
+      performance.now() - this.lastCompactedAt >= (this.options.minimumCompactionIntervalMs ?? 0) &&
+      !this.compacting
     )
-      this.compact();
+      this.compact().catch((error: unknown) =>
+        this.options.onError?.(error, `doc ${this.docId}: its update rows could not be compacted; they stay`, this),
+      );
   }
 
   /**
@@ -394,8 +409,8 @@ export class Room {
   };
 
   /** Stores what this room has waiting in the batcher now (before an unload), settling it. */
-  flushPending(): void {
-    this.batcher.flush();
+  async flushPending(): Promise<void> {
+    await this.batcher.flush();
   }
 
   /** Closes a connection that broke the rules; what it sends until the socket is closed is ignored. */
@@ -411,11 +426,26 @@ export class Room {
    * possibly updates applied but not yet durable (their rows, stored later, load again harmlessly on top).
    * Never once the room was abandoned: its doc then holds what could not be stored.
    */
-  compact(): void {
+  async compact(): Promise<void> {
+    // One at a time: a second call waits for the one under way, which covers what was stored when it began.
+    while (this.compacting) await this.compacting;
     if (this.sinceSnapshot === 0 || this.destroyed || this.abandoned) return;
-    this.options.beforeCompact?.(this);
-    this.store.compact(this.docId, Y.encodeStateAsUpdate(this.doc), this.lastId);
-    this.sinceSnapshot = 0;
+    const compacting = this.compactNow();
+    this.compacting = compacting;
+    try {
+      await compacting;
+    } finally {
+      this.compacting = null;
+    }
+  }
+
+  private async compactNow(): Promise<void> {
+    await this.options.beforeCompact?.(this);
+    if (this.destroyed || this.abandoned) return;
+    // The doc's state and the newest stored row, taken together: updates stored while the unit runs stay rows.
+    const covered = this.sinceSnapshot;
+    await this.store.compact(this.docId, Y.encodeStateAsUpdate(this.doc), this.lastId);
+    this.sinceSnapshot = Math.max(0, this.sinceSnapshot - covered);
     this.lastCompactedAt = performance.now();
   }
 

@@ -3,12 +3,16 @@ import * as encoding from 'lib0/encoding';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { collabCloseCodes, collabFragmentName } from '#shared/docs';
+import { and, eq } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
+import { events } from '../core/tables';
+import { docTexts, docUpdates } from '../domains/docs/tables';
 import type { StoredEvent } from '../core/events';
 import type { Services } from '../graphql/context';
 import type { Grant } from './access';
 import { DocContentStore } from './persistence';
 import { RoomManager, accessScopeOf, roomInScope, type Connection } from './rooms';
+import { insertTestDocs } from './testDocs';
 import { SqliteEventStore } from '../core/sqlite/eventStore';
 import { InProcessJobRunner } from '../core/inProcess/jobRunner';
 import type * as DocStateModule from '../domains/docs/state';
@@ -36,8 +40,8 @@ function services(compactAfter = 1000): Services {
     database,
     config: { collab: { compactAfter, maxMessageBytes: 64, unloadGraceMs: 1000, activityDebounceMs: 60_000 } },
     jobs: new InProcessJobRunner(),
-    // Doc rooms need the SQLite store; only its synchronous door is used, and watched.
-    store: Object.assign(Object.create(SqliteEventStore.prototype) as object, { runNow: vi.fn() }),
+    // The rooms store through the command door's units (no projections here: the docs' rows are made by hand).
+    store: new SqliteEventStore(database, []),
   } as unknown as Services;
 }
 
@@ -60,8 +64,9 @@ function connection(docId: string, userId = 'u'.repeat(24)) {
 const event = (type: string, teamId: string | null, payload: Record<string, unknown> = {}): StoredEvent =>
   ({ seq: 1, id: 'e', teamId, stream: 's', version: 1, type, actorId: null, payload, mutationId: null, createdAt: '' }) as StoredEvent;
 
-beforeEach(() => {
+beforeEach(async () => {
   database = openDatabase(':memory:');
+  await insertTestDocs(database.db, [docA, docB]);
   mocks.judgeAgain.mockClear();
   mocks.judgeAgain.mockImplementation(() => ({ writable: true }));
   mocks.docTeams = new Map([
@@ -70,51 +75,52 @@ beforeEach(() => {
   ]);
   manager = new RoomManager(services());
 });
-afterEach(() => {
-  manager.stop();
+afterEach(async () => {
+  vi.useRealTimers();
+  await manager.stop();
   database.close();
   vi.useRealTimers();
 });
 
 describe('RoomManager access re-judging', () => {
-  it('does not judge the connections of another team’s rooms', () => {
-    manager.connect(connection(docA));
-    manager.onCommitted([
+  it('does not judge the connections of another team’s rooms', async () => {
+    await manager.connect(connection(docA));
+    await manager.onCommitted([
       event('project.member_removed', 'team-b', { userId: 'x'.repeat(24) }),
       event('team.renamed', 'team-b'),
       event('doc.edited', 'team-b', { docId: docB }),
     ]);
     expect(mocks.judgeAgain).not.toHaveBeenCalled();
-    manager.onCommitted([event('project.member_removed', 'team-a', { userId: 'x'.repeat(24) })]);
+    await manager.onCommitted([event('project.member_removed', 'team-a', { userId: 'x'.repeat(24) })]);
     expect(mocks.judgeAgain).toHaveBeenCalledTimes(1);
   });
 
-  it('judges only the doc’s room for a doc event, and only the user’s connections for a sign-out', () => {
+  it('judges only the doc’s room for a doc event, and only the user’s connections for a sign-out', async () => {
     const [onA, onB, otherUser] = [connection(docA), connection(docB), connection(docB, 'v'.repeat(24))];
-    for (const each of [onA, onB, otherUser]) manager.connect(each);
-    manager.onCommitted([event('doc.unshared', 'team-b', { docId: docB })]);
+    for (const each of [onA, onB, otherUser]) await manager.connect(each);
+    await manager.onCommitted([event('doc.unshared', 'team-b', { docId: docB })]);
     expect((mocks.judgeAgain.mock.calls as unknown as [unknown, Grant][]).map(([, grant]) => grant.docId)).toEqual([docB, docB]);
     mocks.judgeAgain.mockClear();
     mocks.judgeAgain.mockImplementation(() => null);
-    manager.onCommitted([event('user.signed_out', 'team-a', { userId: 'v'.repeat(24), sessionId: 's'.repeat(24) })]);
+    await manager.onCommitted([event('user.signed_out', 'team-a', { userId: 'v'.repeat(24), sessionId: 's'.repeat(24) })]);
     expect(mocks.judgeAgain).toHaveBeenCalledTimes(1);
     expect(otherUser.closed?.code).toBe(collabCloseCodes.accessRevoked);
     expect(onA.closed).toBeNull();
     expect(onB.closed).toBeNull();
   });
 
-  it('still closes the room of a deleted doc and ignores doc.updated', () => {
+  it('still closes the room of a deleted doc and ignores doc.updated', async () => {
     const onA = connection(docA);
-    manager.connect(onA);
-    manager.onCommitted([event('doc.updated', 'team-a', { docId: docA })]);
+    await manager.connect(onA);
+    await manager.onCommitted([event('doc.updated', 'team-a', { docId: docA })]);
     expect(mocks.judgeAgain).not.toHaveBeenCalled();
     mocks.docTeams.delete(docA);
-    manager.onCommitted([event('project.deleted', 'team-a')]);
+    await manager.onCommitted([event('project.deleted', 'team-a')]);
     expect(onA.closed?.code).toBe(collabCloseCodes.docDeleted);
     expect(manager.loadedRooms).toBe(0);
   });
 
-  it('scopes events by team, doc and user', () => {
+  it('scopes events by team, doc and user', async () => {
     const scope = accessScopeOf([
       event('team.member_removed', 't1'),
       event('doc.shared', 't2', { docId: docA }),
@@ -130,29 +136,29 @@ describe('RoomManager access re-judging', () => {
 });
 
 describe('RoomManager unloading', () => {
-  it('unloads a room whose rejected connection closes its socket late', () => {
+  it('unloads a room whose rejected connection closes its socket late', async () => {
     vi.useFakeTimers();
     const slow = connection(docA);
-    const room = manager.connect(slow)!;
+    const room = (await manager.connect(slow))!;
     room.receive(slow, new Uint8Array(100)); // over maxMessageBytes (64): rejected
     expect(slow.closed?.code).toBe(collabCloseCodes.tooLarge);
     // The socket has not closed yet; the grace period passes anyway.
-    vi.advanceTimersByTime(1500);
+    await vi.advanceTimersByTimeAsync(1500);
     manager.disconnect(slow); // the late close event
-    vi.advanceTimersByTime(1500);
+    await vi.advanceTimersByTimeAsync(1500);
     expect(manager.loadedRooms).toBe(0);
   });
 
-  it('unloads after the last of several connections leaves, not before', () => {
+  it('unloads after the last of several connections leaves, not before', async () => {
     vi.useFakeTimers();
     const [first, second] = [connection(docA), connection(docA, 'v'.repeat(24))];
-    manager.connect(first);
-    manager.connect(second);
+    await manager.connect(first);
+    await manager.connect(second);
     manager.disconnect(first);
-    vi.advanceTimersByTime(1500);
+    await vi.advanceTimersByTimeAsync(1500);
     expect(manager.loadedRooms).toBe(1);
     manager.disconnect(second);
-    vi.advanceTimersByTime(1500);
+    await vi.advanceTimersByTimeAsync(1500);
     expect(manager.loadedRooms).toBe(0);
   });
 });
@@ -160,16 +166,14 @@ describe('RoomManager unloading', () => {
 describe('RoomManager when doc updates cannot be stored', () => {
   it('closes the room’s connections and forgets the room uncompacted, so reconnecting clients find what is stored and send the rest again', async () => {
     const [writer, reader] = [connection(docA), connection(docA, 'v'.repeat(24))];
-    const room = manager.connect(writer)!;
-    manager.connect(reader);
+    const room = (await manager.connect(writer))!;
+    await manager.connect(reader);
     const edits = new Y.Doc();
     const encoder = encoding.createEncoder();
     edits.getText('t').insert(0, 'not stored');
     encoding.writeVarUint(encoder, 0);
     syncProtocol.writeUpdate(encoder, Y.encodeStateAsUpdate(edits));
-    const appendBatch = vi.spyOn(DocContentStore.prototype, 'appendBatch').mockImplementation(() => {
-      throw new Error('SQLITE_IOERR: disk I/O error');
-    });
+    const appendBatch = vi.spyOn(DocContentStore.prototype, 'appendBatch').mockRejectedValue(new Error('SQLITE_IOERR: disk I/O error'));
     const compact = vi.spyOn(DocContentStore.prototype, 'compact');
     const errors: string[] = [];
     manager.logger = { error: (_details, message) => errors.push(message), warn: () => undefined, info: () => undefined };
@@ -177,7 +181,7 @@ describe('RoomManager when doc updates cannot be stored', () => {
       room.receive(writer, encoding.toUint8Array(encoder));
       expect(room.doc.getText('t').toString()).toBe('not stored');
       // The batch is written in the next turn of the event loop.
-      await new Promise((resolve) => setImmediate(resolve));
+      await vi.waitFor(() => expect(manager.loadedRooms).toBe(0));
       expect(writer.closed?.code).toBe(collabCloseCodes.shuttingDown);
       expect(reader.closed?.code).toBe(collabCloseCodes.shuttingDown);
       expect(manager.loadedRooms).toBe(0);
@@ -190,30 +194,32 @@ describe('RoomManager when doc updates cannot be stored', () => {
     // The sockets' close events come late: they change nothing.
     manager.disconnect(writer);
     const again = connection(docA);
-    const reloaded = manager.connect(again)!;
+    const reloaded = (await manager.connect(again))!;
     expect(reloaded).not.toBe(room);
     expect(reloaded.doc.getText('t').toString()).toBe('');
   });
 });
 
 describe('RoomManager.imageSources', () => {
-  it('reads a doc’s image sources once per content version, not rebuilding the doc on every call', () => {
+  it('reads a doc’s image sources once per content version, not rebuilding the doc on every call', async () => {
     const writer = new Y.Doc();
-    const store = new DocContentStore(database.sqlite);
-    writer.on('update', (update: Uint8Array) => store.append(docA, update, null));
-    const addImage = (src: string) => {
+    const store = new DocContentStore(new SqliteEventStore(database, []), database.db);
+    const written: Uint8Array[] = [];
+    writer.on('update', (update: Uint8Array) => written.push(update));
+    const addImage = async (src: string) => {
       const image = new Y.XmlElement('image');
       image.setAttribute('src', src);
       writer.getXmlFragment(collabFragmentName).push([image]);
+      await store.appendBatch(written.splice(0).map((update) => ({ docId: docA, update, userId: null })));
     };
-    addImage('/media/files/1');
+    await addImage('/media/files/1');
     const loads = vi.spyOn(DocContentStore.prototype, 'load');
     try {
-      for (let call = 0; call < 5; call += 1) expect([...manager.imageSources(docA)]).toEqual(['/media/files/1']);
+      for (let call = 0; call < 5; call += 1) expect([...(await manager.imageSources(docA))]).toEqual(['/media/files/1']);
       expect(loads).toHaveBeenCalledTimes(1);
-      addImage('/media/files/2');
-      expect([...manager.imageSources(docA)].sort()).toEqual(['/media/files/1', '/media/files/2']);
-      expect(manager.imageSources(docA).size).toBe(2);
+      await addImage('/media/files/2');
+      expect([...(await manager.imageSources(docA))].sort()).toEqual(['/media/files/1', '/media/files/2']);
+      expect((await manager.imageSources(docA)).size).toBe(2);
       expect(loads).toHaveBeenCalledTimes(2);
     } finally {
       loads.mockRestore();
@@ -225,7 +231,7 @@ describe('RoomManager compaction', () => {
   it('records the waiting activity and the text before merging the rows that say who wrote them', async () => {
     const compacting = new RoomManager(services(3));
     const writer = connection(docA);
-    const room = compacting.connect(writer)!;
+    const room = (await compacting.connect(writer))!;
     const edits = new Y.Doc();
     const messages: Uint8Array[] = [];
     edits.on('update', (update: Uint8Array) => {
@@ -236,23 +242,24 @@ describe('RoomManager compaction', () => {
     });
     for (const word of ['one', 'two', 'three']) edits.getXmlFragment(collabFragmentName).push([new Y.XmlText(word)]);
     const compact = vi.spyOn(DocContentStore.prototype, 'compact');
+    const saveText = vi.spyOn(DocContentStore.prototype, 'saveTextIn');
     try {
       for (const message of messages) room.receive(writer, message);
       // Stored in the next turn of the event loop, then applied; the third update reaches compactAfter.
-      await new Promise((resolve) => setImmediate(resolve));
-      const run = ((compacting as unknown as { services: Services }).services.store as unknown as { runNow: ReturnType<typeof vi.fn> })
-        .runNow;
-      expect(run).toHaveBeenCalledTimes(1);
-      expect(compact).toHaveBeenCalledTimes(1);
-      expect(run.mock.invocationCallOrder[0]!).toBeLessThan(compact.mock.invocationCallOrder[0]!);
-      const text = database.sqlite.prepare('SELECT plain_text AS plainText FROM doc_texts WHERE doc_id = ?').get(docA) as {
-        plainText: string;
-      };
-      expect(text.plainText).toBe('one\ntwo\nthree');
-      expect((database.sqlite.prepare('SELECT count(*) AS count FROM doc_updates').get() as { count: number }).count).toBe(0);
+      await vi.waitFor(() => expect(compact).toHaveBeenCalledTimes(1));
+      await vi.waitFor(async () => expect(await database.db.select().from(docUpdates)).toEqual([]));
+      const recorded = await database.db
+        .select({ actorId: events.actorId })
+        .from(events)
+        .where(and(eq(events.stream, `doc:${docA}`), eq(events.type, 'doc.updated')));
+      expect(recorded).toEqual([{ actorId: writer.userId }]);
+      expect(saveText.mock.invocationCallOrder[0]!).toBeLessThan(compact.mock.invocationCallOrder[0]!);
+      const [text] = await database.db.select({ plainText: docTexts.plainText }).from(docTexts).where(eq(docTexts.docId, docA));
+      expect(text?.plainText).toBe('one\ntwo\nthree');
     } finally {
       compact.mockRestore();
-      compacting.stop();
+      saveText.mockRestore();
+      await compacting.stop();
     }
   });
 });

@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import { collabCloseCodes } from '#shared/docs';
+import type { UnitOfWork } from '../core/commands';
 import type { StoredEvent } from '../core/events';
 import type { Services } from '../graphql/context';
 import { decideContentActivity } from '../domains/docs/commands';
@@ -7,7 +8,6 @@ import { docStream } from '../domains/docs/events';
 import { findDocRow } from '../domains/docs/state';
 import { judgeAgain, type Grant } from './access';
 import { ActivityDebouncer, type ActivityRecord } from './activity';
-import { CommitsWithoutSync } from '../core/sqlite/walSync';
 import { UpdateBatcher } from './batcher';
 import { DocContentStore } from './persistence';
 import type { MentionBaseline } from '../domains/docs/mentions';
@@ -15,7 +15,6 @@ import { imageSourcesOf, plainTextOf } from './plainText';
 import { recordMentions } from './mentions';
 import { recoverDerivedData } from './recovery';
 import { Room, type Peer, type RoomOptions } from './room';
-import { sqliteEventStoreOf } from '../core/sqlite/eventStore';
 import type { Cancel } from '../core/jobs';
 
 /** Where the rooms report what went wrong (the server's logger once the routes are registered). */
@@ -109,31 +108,33 @@ export function roomInScope(
 /**
  * The doc rooms of one server: loaded on the first connection, unloaded (compacted, activity
  * recorded) a grace period after the last one leaves, all persisted and closed on shutdown. Their
- * updates are applied and broadcast on arrival, stored by one batcher (one transaction per turn of
- * the event loop) and acknowledged to their senders once their commit is on the disk.
+ * updates are applied and broadcast on arrival, stored by one batcher (one unit of the command door per
+ * batch, one batch at a time) and acknowledged to their senders once their unit committed durably.
  */
 export class RoomManager {
   private readonly rooms = new Map<string, LoadedRoom>();
+  /** Rooms being loaded: a second connection to the doc waits for the same load. */
+  private readonly loading = new Map<string, Promise<LoadedRoom>>();
+  /** Rooms being unloaded (stored, compacted): a connection to the doc meanwhile waits for it, then loads the doc anew. */
+  private readonly unloading = new Map<string, Promise<void>>();
+  /** Connections waiting for their room to load; one that closes meanwhile leaves this set and never joins. */
+  private readonly arriving = new Set<Connection>();
+  /** Each room's entry, also while it is being unloaded (its compaction records what it derived first). */
+  private readonly loadedOf = new WeakMap<Room, LoadedRoom>();
   private readonly store: DocContentStore;
   private readonly batcher: UpdateBatcher;
   /** Image sources per doc, with the content version they were read at (see imageSources). */
   private readonly images = new Map<string, { version: number; sources: ReadonlySet<string> }>();
   /** One for every room (its callbacks are told which room calls). */
   private readonly roomOptions: RoomOptions;
+  /** Start-up recovery: rooms load once it is done. */
+  private recovered: Promise<unknown> = Promise.resolve();
   private stopped = false;
   logger: CollabLogger = consoleLogger;
 
   constructor(private readonly services: Services) {
-    this.store = new DocContentStore(services.database.sqlite);
-    const { walSync, sqlite } = services.database;
-    this.batcher = new UpdateBatcher(
-      this.store,
-      (error, message) => this.logger.error({ err: error }, message),
-      undefined,
-      undefined,
-      // With synchronous=FULL the disk sync of each batch runs off the event loop, as the command door's does.
-      walSync ? { commits: new CommitsWithoutSync(sqlite), walSync } : null,
-    );
+    this.store = new DocContentStore(services.store, services.database.db);
+    this.batcher = new UpdateBatcher(this.store, (error, message) => this.logger.error({ err: error }, message));
     const { collab } = services.config;
     this.roomOptions = {
       compactAfter: collab.compactAfter,
@@ -142,7 +143,7 @@ export class RoomManager {
       batcher: this.batcher,
       onEdit: (userId, rowId, at, room) => this.noteEdit(room, userId, rowId, at),
       // Compaction forgets who wrote the rows: their activity and the text are recorded first.
-      beforeCompact: (room) => this.recordDerived(room.docId),
+      beforeCompact: async (room) => await this.recordDerived(room),
       // Emptiness is the manager's to judge (disconnect): a rejected socket leaves through it too.
       onReject: (peer) => this.disconnect(peer as Connection),
       onUnstored: (room) => this.forgetUnstored(room),
@@ -153,12 +154,19 @@ export class RoomManager {
 
   /**
    * Records what a crash may have left unrecorded (activity, last-edited time, plain text) for
-   * every doc with update rows; run once at start, before any room loads.
+   * every doc with update rows; run once at start: rooms load once it is done.
    */
-  recover(): { docs: number; entries: number } {
-    return recoverDerivedData(this.services, this.store, (error, docId) =>
+  async recover(): Promise<{ docs: number; entries: number }> {
+    const recovering = recoverDerivedData(this.services, this.store, (error, docId) =>
       this.logger.error({ err: error, docId }, 'doc activity and text could not be recovered'),
     );
+    this.recovered = recovering.catch(() => undefined);
+    return await recovering;
+  }
+
+  /** Resolves once start-up recovery is done (or failed, which it logged): the server listens only then. */
+  async whenRecovered(): Promise<void> {
+    await this.recovered;
   }
 
   get loadedRooms(): number {
@@ -170,11 +178,22 @@ export class RoomManager {
     return this.rooms.get(docId)?.room;
   }
 
+  /**
+   * Whether a doc's room is gone and everything its unload stores (the last rows, the compaction, the activity record
+   * with the doc's text) has committed: a room leaves the map before those units run (for tests and the benchmark).
+   */
+  isUnloaded(docId: string): boolean {
+    return !this.rooms.has(docId) && !this.unloading.has(docId);
+  }
+
   /** Reads a doc's content: the room's doc while loaded, else a copy loaded from storage for `read` only. */
-  readContent<Result>(docId: string, read: (doc: Y.Doc) => Result): Result {
+  async readContent<Result>(docId: string, read: (doc: Y.Doc) => Result): Promise<Result> {
     const loaded = this.rooms.get(docId);
     if (loaded) return read(loaded.room.doc);
-    const content = this.store.load(docId);
+    const content = await this.store.load(docId);
+    // Loaded meanwhile: the room's doc holds the stored content and what is on its way to storage.
+    const loadedMeanwhile = this.rooms.get(docId);
+    if (loadedMeanwhile) return read(loadedMeanwhile.room.doc);
     const doc = new Y.Doc();
     try {
       for (const update of [...(content.snapshot ? [content.snapshot] : []), ...content.updates.map((row) => row.data)])
@@ -193,11 +212,11 @@ export class RoomManager {
    * the disk (stored within milliseconds, which changes the version; or, if refused, the room is let
    * go and its entry forgotten), so the version keys both.
    */
-  imageSources(docId: string): ReadonlySet<string> {
-    const version = this.store.contentVersion(docId);
+  async imageSources(docId: string): Promise<ReadonlySet<string>> {
+    const version = await this.store.contentVersion(docId);
     const cached = this.images.get(docId);
     if (cached && cached.version === version) return cached.sources;
-    const sources = this.readContent(docId, (doc) => imageSourcesOf(doc));
+    const sources = await this.readContent(docId, (doc) => imageSourcesOf(doc));
     this.images.delete(docId);
     this.images.set(docId, { version, sources });
     // Bounded: the oldest entry goes first (a Map keeps insertion order).
@@ -205,12 +224,35 @@ export class RoomManager {
     return sources;
   }
 
-  connect(connection: Connection): Room | null {
+  /**
+   * Lets a connection into its doc's room, loading the room first if needed: the room, or null when the server is
+   * stopping or the connection closed (disconnect) while the room loaded.
+   */
+  async connect(connection: Connection): Promise<Room | null> {
     if (this.stopped) {
       connection.close(collabCloseCodes.shuttingDown, 'The server is shutting down. Reconnect in a moment.');
       return null;
     }
-    const loaded = this.load(connection.grant.docId);
+    const docId = connection.grant.docId;
+    let loaded = this.rooms.get(docId);
+    if (!loaded) {
+      this.arriving.add(connection);
+      try {
+        loaded = await this.load(docId);
+      } catch (error) {
+        this.arriving.delete(connection);
+        throw error;
+      }
+      // It left while the room loaded (its socket closed): it does not join.
+      if (!this.arriving.delete(connection)) {
+        if (loaded.connections.size === 0) this.scheduleUnload(docId);
+        return null;
+      }
+      if (this.stopped || this.rooms.get(docId) !== loaded) {
+        connection.close(collabCloseCodes.shuttingDown, 'The doc was unloaded. Reconnect.');
+        return null;
+      }
+    }
     loaded.cancelUnload?.();
     loaded.cancelUnload = null;
     loaded.connections.add(connection);
@@ -223,6 +265,7 @@ export class RoomManager {
    * see RoomOptions.onReject), and the room's unload is scheduled once no connection is left.
    */
   disconnect(connection: Connection): void {
+    if (this.arriving.delete(connection)) return;
     const loaded = this.rooms.get(connection.grant.docId);
     if (!loaded || !loaded.connections.delete(connection)) return;
     loaded.room.leave(connection);
@@ -234,7 +277,7 @@ export class RoomManager {
    * room of a doc event's doc, the connections of a signed-out user); closes or demotes those
    * that lost access. Rooms of other teams are left alone: nothing is queried for them.
    */
-  onCommitted(events: readonly StoredEvent[]): void {
+  async onCommitted(events: readonly StoredEvent[]): Promise<void> {
     if (this.rooms.size === 0) return;
     const scope = accessScopeOf(events);
     if (!scope) return;
@@ -244,14 +287,17 @@ export class RoomManager {
     for (const [docId, loaded] of [...this.rooms]) {
       const { whole, connections: judged } = roomInScope(scope, docId, loaded.teamId, loaded.connections);
       if (!whole && judged.length === 0) continue;
-      const row = deleted.has(docId) ? undefined : findDocRow(this.services.database.db, docId);
+      const row = deleted.has(docId) ? undefined : await findDocRow(this.services.database.db, docId);
+      // Unloaded or replaced while the doc was read.
+      if (this.rooms.get(docId) !== loaded) continue;
       if (!row) {
         this.drop(docId, loaded, collabCloseCodes.docDeleted, 'This doc was deleted.');
         continue;
       }
       loaded.teamId = row.teamId;
       for (const connection of judged) {
-        const verdict = judgeAgain(this.services, connection.grant);
+        const verdict = await judgeAgain(this.services, connection.grant);
+        if (!loaded.connections.has(connection)) continue;
         if (!verdict) {
           connection.close(
             collabCloseCodes.accessRevoked,
@@ -266,31 +312,47 @@ export class RoomManager {
     }
   }
 
-  /** Stores what waits, then compacts and closes every room (shutdown). */
-  stop(): void {
+  /** Stores what waits, then compacts and closes every room (shutdown); resolves once all of it is stored. */
+  async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
     // Stored and acknowledged while the sockets are still open.
-    this.batcher.flush();
+    await this.batcher.flush().catch((error: unknown) => this.logger.error({ err: error }, 'doc updates could not be stored on shutdown'));
+    await Promise.allSettled([...this.loading.values()]);
     for (const [docId, loaded] of [...this.rooms]) {
       loaded.room.close(collabCloseCodes.shuttingDown, 'The server is restarting. Reconnecting…');
-      this.unload(docId, loaded);
+      await this.unload(docId, loaded);
     }
+    await Promise.allSettled([...this.unloading.values()]);
   }
 
-  private load(docId: string): LoadedRoom {
+  private async load(docId: string): Promise<LoadedRoom> {
     const existing = this.rooms.get(docId);
     if (existing) return existing;
-    const room = new Room(docId, this.store, this.roomOptions);
+    let loading = this.loading.get(docId);
+    if (!loading) {
+      loading = this.loadNow(docId).finally(() => this.loading.delete(docId));
+      this.loading.set(docId, loading);
+    }
+    return await loading;
+  }
+
+  private async loadNow(docId: string): Promise<LoadedRoom> {
+    await this.recovered;
+    // An unload of the doc under way is stored first, so the room loads what it stored.
+    while (this.unloading.has(docId)) await this.unloading.get(docId);
+    const row = await findDocRow(this.services.database.db, docId);
+    const room = await Room.open(docId, this.store, this.roomOptions);
     const loaded: LoadedRoom = {
       room,
       connections: new Set(),
       activity: null,
       cancelUnload: null,
-      teamId: findDocRow(this.services.database.db, docId)?.teamId ?? null,
+      teamId: row?.teamId ?? null,
       mentionBaseline: null,
     };
     this.rooms.set(docId, loaded);
+    this.loadedOf.set(room, loaded);
     return loaded;
   }
 
@@ -298,33 +360,46 @@ export class RoomManager {
     const loaded = this.rooms.get(docId);
     if (!loaded || this.stopped) return;
     loaded.cancelUnload?.();
-    loaded.cancelUnload = this.services.jobs.after('docs: unload an empty room', this.services.config.collab.unloadGraceMs, () => {
-      if (loaded.connections.size === 0 && this.rooms.get(docId) === loaded) this.unload(docId, loaded);
+    loaded.cancelUnload = this.services.jobs.after('docs: unload an empty room', this.services.config.collab.unloadGraceMs, async () => {
+      if (loaded.connections.size === 0 && this.rooms.get(docId) === loaded) await this.unload(docId, loaded);
     });
   }
 
-  private unload(docId: string, loaded: LoadedRoom): void {
+  /** Takes the room out of the map at once (a connection then waits for this to finish), then stores and compacts it. */
+  private async unload(docId: string, loaded: LoadedRoom): Promise<void> {
     loaded.cancelUnload?.();
-    // A doc deleted with its space (no doc.deleted of its own) must not get its content back.
-    if (!findDocRow(this.services.database.db, docId))
-      return this.drop(docId, loaded, collabCloseCodes.docDeleted, 'This doc was deleted.');
+    if (this.rooms.get(docId) !== loaded) return;
+    this.rooms.delete(docId);
+    const unloading = this.persist(docId, loaded).finally(() => {
+      this.unloading.delete(docId);
+      loaded.room.destroy();
+    });
+    this.unloading.set(docId, unloading);
+    await unloading;
+  }
+
+  private async persist(docId: string, loaded: LoadedRoom): Promise<void> {
     try {
-      loaded.room.flushPending();
-      loaded.activity?.flushAll();
-      loaded.room.compact();
+      // A doc deleted with its space (no doc.deleted of its own) must not get its content back.
+      if (!(await findDocRow(this.services.database.db, docId))) {
+        this.images.delete(docId);
+        loaded.activity?.cancel();
+        loaded.room.close(collabCloseCodes.docDeleted, 'This doc was deleted.');
+        return;
+      }
+      await loaded.room.flushPending();
+      await loaded.activity?.flushAll();
+      await loaded.room.compact();
     } catch (error) {
       // The rows stay (nothing was merged): start-up recovery or the next load records from them.
       this.logger.error({ err: error, docId }, 'doc room could not be persisted on unload');
-    } finally {
-      this.rooms.delete(docId);
-      loaded.room.destroy();
     }
   }
 
   /** A deleted doc: its content is already gone with it, so nothing is stored or recorded. */
   private drop(docId: string, loaded: LoadedRoom, code: number, reason: string): void {
     loaded.cancelUnload?.();
-    this.rooms.delete(docId);
+    if (this.rooms.get(docId) === loaded) this.rooms.delete(docId);
     this.images.delete(docId);
     loaded.activity?.cancel();
     loaded.room.close(code, reason);
@@ -342,69 +417,105 @@ export class RoomManager {
     loaded.cancelUnload?.();
     this.rooms.delete(room.docId);
     this.images.delete(room.docId);
-    try {
-      loaded.activity?.flushAll();
-    } catch (error) {
-      this.logger.error({ err: error, docId: room.docId }, 'doc activity could not be recorded; recorded at the next start');
-    }
-    loaded.activity?.cancel();
-    room.destroy();
+    const activity = loaded.activity;
+    if (!activity) return room.destroy();
+    const recording = activity
+      .flushAll()
+      .catch((error: unknown) =>
+        this.logger.error({ err: error, docId: room.docId }, 'doc activity could not be recorded; recorded at the next start'),
+      )
+      .finally(() => {
+        activity.cancel();
+        room.destroy();
+        this.unloading.delete(room.docId);
+      });
+    // The next load waits for it, as for an unload.
+    this.unloading.set(room.docId, recording);
   }
 
   /** A stored edit, for the debounced doc.updated record (the debouncer is made on the room's first edit). */
   private noteEdit(room: Room, userId: string, rowId: number, at: number): void {
     const loaded = this.rooms.get(room.docId);
     if (loaded?.room !== room) return;
-    (loaded.activity ??= this.activityOf(room.docId)).note(userId, rowId, at);
+    (loaded.activity ??= this.activityOf(room.docId, loaded)).note(userId, rowId, at);
   }
 
-  private activityOf(docId: string): ActivityDebouncer {
+  private activityOf(docId: string, loaded: LoadedRoom): ActivityDebouncer {
     return new ActivityDebouncer(
       this.services.config.collab.activityDebounceMs,
-      (userId, record) => this.recordActivity(docId, userId, record),
+      async (userId, record) => await this.recordActivity(docId, loaded, userId, record),
       (error) => this.logger.error({ err: error, docId }, 'doc activity could not be recorded; kept for the next attempt'),
       (delayMs, task) => this.services.jobs.after('docs: record a doc’s activity', delayMs, task),
     );
   }
 
   /** Everything waiting for the doc's activity, its plain text and its mentions, recorded now (before a compaction). */
-  private recordDerived(docId: string): void {
-    const loaded = this.rooms.get(docId);
+  private async recordDerived(room: Room): Promise<void> {
+    const loaded = this.loadedOf.get(room);
     if (!loaded) return;
+    const docId = room.docId;
     // Recording activity records the doc's mentions with it.
     const activityWaiting = (loaded.activity?.size ?? 0) > 0;
-    loaded.activity?.flushAll();
+    await loaded.activity?.flushAll();
     const at = loaded.room.lastEditedAt;
-    if (at) this.store.saveText(docId, plainTextOf(loaded.room.doc), at);
-    // With none waiting, the rows may still hold mentions no record covers (stored by a room let go, or kept by an
-    // unload whose record failed): recorded now, or once merged they would count as always there.
-    const row = activityWaiting ? undefined : findDocRow(this.services.database.db, docId);
-    if (row)
-      loaded.mentionBaseline = sqliteEventStoreOf(this.services.store).runNow({ actorId: null }, (unit) =>
-        recordMentions(unit, this.services.database.sqlite, row, loaded.room.doc, loaded.mentionBaseline),
-      );
+    const text = at ? plainTextOf(loaded.room.doc) : null;
+    await this.services.store.run({ actorId: null }, async (unit) => {
+      await unit.lock(docStream(docId));
+      const row = await findDocRow(unit.transaction, docId);
+      if (!row) return;
+      if (at && text !== null) await this.store.saveTextIn(unit.transaction, docId, text, at);
+      // With none waiting, the rows may still hold mentions no record covers (stored by a room let go, or kept by an
+      // unload whose record failed): recorded now, or once merged they would count as always there.
+      if (!activityWaiting) loaded.mentionBaseline = await recordMentions(unit, row, loaded.room.doc, loaded.mentionBaseline);
+    });
   }
 
   /**
    * The debounced doc.updated entry (who, how many edits, first and last edit, the newest row it
-   * covers), with the doc's plain text refreshed for search, in one transaction.
+   * covers), with the doc's plain text refreshed for search and its mentions recorded, in one unit.
    */
-  private recordActivity(docId: string, userId: string, record: ActivityRecord): void {
-    const loaded = this.rooms.get(docId);
-    const row = findDocRow(this.services.database.db, docId);
-    if (!row) return;
-    sqliteEventStoreOf(this.services.store).runNow(
-      { actorId: userId },
-      (unit) => {
-        if (loaded) this.store.saveText(docId, plainTextOf(loaded.room.doc), loaded.room.lastEditedAt ?? record.until);
-        unit.append(docStream(docId), decideContentActivity(row, userId, record), { teamId: row.teamId });
-        if (loaded)
-          loaded.mentionBaseline = recordMentions(unit, this.services.database.sqlite, row, loaded.room.doc, loaded.mentionBaseline);
-      },
-      // The notifications of the people it mentions run in a unit of their own right after.
-      (error) => this.logger.error({ err: error, docId }, 'people mentioned in a doc could not be notified'),
-    );
+  private async recordActivity(docId: string, loaded: LoadedRoom, userId: string, record: ActivityRecord): Promise<void> {
+    const live = !loaded.room.isDestroyed;
+    const content = live ? { doc: loaded.room.doc, text: plainTextOf(loaded.room.doc) } : null;
+    const at = loaded.room.lastEditedAt ?? record.until;
+    await this.services.store.run({ actorId: userId }, async (unit) => {
+      const baseline = await recordContentActivityIn(unit, this.store, {
+        docId,
+        userId,
+        record,
+        at,
+        content,
+        baseline: loaded.mentionBaseline,
+      });
+      if (baseline !== undefined) loaded.mentionBaseline = baseline;
+    });
   }
+}
+
+/**
+ * A room's record of someone's edits, in the caller's unit (its actor is the editor): under the doc's stream lock,
+ * for a doc that still exists, the doc's plain text as of `at` (when the room's doc is given), the doc.updated entry
+ * and, with the room's doc, its mentions. Gives the mention baseline to keep (undefined when nothing was recorded).
+ */
+export async function recordContentActivityIn(
+  unit: UnitOfWork,
+  store: DocContentStore,
+  input: {
+    docId: string;
+    userId: string;
+    record: ActivityRecord;
+    at: Date;
+    content: { doc: Y.Doc; text: string } | null;
+    baseline: MentionBaseline | null;
+  },
+): Promise<MentionBaseline | null | undefined> {
+  await unit.lock(docStream(input.docId));
+  const row = await findDocRow(unit.transaction, input.docId);
+  if (!row) return undefined;
+  if (input.content) await store.saveTextIn(unit.transaction, input.docId, input.content.text, input.at);
+  await unit.append(docStream(input.docId), decideContentActivity(row, input.userId, input.record), { teamId: row.teamId });
+  if (!input.content) return undefined;
+  return await recordMentions(unit, row, input.content.doc, input.baseline);
 }
 
 const managers = new WeakMap<Services, RoomManager>();
@@ -417,20 +528,29 @@ export function collabOf(services: Services): RoomManager {
 }
 
 /**
- * Started with the docs area: first records what a crash left unrecorded, then rooms hear committed
- * events; stopping persists and closes every room.
+ * Started with the docs area: first records what a crash left unrecorded (rooms load once it is done), then rooms
+ * hear committed events; stopping stores, compacts and closes every room.
  */
-export function startCollab(services: Services): () => void {
+export function startCollab(services: Services): () => Promise<void> {
   const manager = collabOf(services);
-  const recovered = manager.recover();
-  if (recovered.docs > 0)
-    manager.logger.info(
-      { docs: recovered.docs, entries: recovered.entries },
-      'doc activity and text brought up to date after an unclean stop',
-    );
-  const unsubscribe = services.store.onCommitted((events) => manager.onCommitted(events));
-  return () => {
+  manager
+    .recover()
+    .then((recovered) => {
+      if (recovered.docs > 0)
+        manager.logger.info(
+          { docs: recovered.docs, entries: recovered.entries },
+          'doc activity and text brought up to date after an unclean stop',
+        );
+    })
+    .catch((error: unknown) => manager.logger.error({ err: error }, 'doc activity and text could not be recovered'));
+  // The judgements read access asynchronously: a failure is logged, never thrown into the unit that committed.
+  const unsubscribe = services.store.onCommitted((events) => {
+    manager
+      .onCommitted(events)
+      .catch((error: unknown) => manager.logger.error({ err: error }, 'doc connections could not be judged again'));
+  });
+  return async () => {
     unsubscribe();
-    manager.stop();
+    await manager.stop();
   };
 }

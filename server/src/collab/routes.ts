@@ -5,7 +5,7 @@ import type { Services } from '../graphql/context';
 import { addressKey } from '../http/rateLimits';
 import { authorizeUpgrade, type Grant, type Verdict } from './access';
 import { collabLimitCloseCodes, collabLimitReasons } from './closeCodes';
-import { closeReason } from './room';
+import { closeReason, type Room } from './room';
 import { collabOf, type Connection } from './rooms';
 import { MessageThrottle } from './throttle';
 
@@ -80,6 +80,9 @@ function connectionOf(
 export function registerCollabRoutes(server: FastifyInstance, services: Services): void {
   const manager = collabOf(services);
   manager.logger = server.log;
+  // Start-up recovery (recovery.ts) runs in units of its own: the server answers nothing before it is done, as when
+  // it ran synchronously at start.
+  server.addHook('onReady', async () => await manager.whenRecovered());
   const { collab, websocket } = services.config;
   server.get(
     `${collabPath}/:docId`,
@@ -120,47 +123,68 @@ export function registerCollabRoutes(server: FastifyInstance, services: Services
         manager.disconnect(slow);
         slow.close(collabLimitCloseCodes.slowReader, collabLimitReasons.slowReader);
       });
-      const room = manager.connect(connection);
-      if (!room) return;
-      const throttle = new MessageThrottle(
-        {
-          ratePerSecond: collab.updatesPerSecond,
-          burst: collab.updatesPerSecond,
-          giveUpAfterMs: floodGiveUpAfterMs,
-          drainEveryMs: 50,
-          maxQueuedMessages: collab.updatesPerSecond * 20,
-          maxQueuedBytes: collab.maxMessageBytes * 2,
-        },
-        {
-          deliver: (message) => {
-            try {
-              room.receive(connection, message);
-            } catch (error) {
-              // Whatever went wrong stays with this connection: the process and the doc carry on.
-              request.log.error({ err: error, docId }, 'doc message failed');
-              throttle.stop();
-              manager.disconnect(connection);
-              connection.close(collabCloseCodes.malformed, closeReason(`The message could not be handled (request ${request.id}).`));
-            }
-          },
-          pause: () => socket.pause(),
-          resume: () => socket.resume(),
-          overwhelmed: () => {
-            request.log.warn({ docId, updatesPerSecond: collab.updatesPerSecond }, 'doc socket closed: too many messages too fast');
-            manager.disconnect(connection);
-            connection.close(collabLimitCloseCodes.tooManyRequests, collabLimitReasons.tooManyMessages);
-            // Read again so the closing handshake completes; what still arrives is ignored.
-            socket.resume();
-          },
-        },
-      );
-      socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => throttle.receive(toBytes(data)));
+      // Messages that arrive while the room loads wait for it, in order (as many as the throttle would queue).
+      const early: Uint8Array[] = [];
+      let throttle: MessageThrottle | null = null;
+      const receive = (message: Uint8Array) => {
+        if (throttle) return throttle.receive(message);
+        if (early.length >= collab.updatesPerSecond * 20) {
+          manager.disconnect(connection);
+          return connection.close(collabLimitCloseCodes.tooManyRequests, collabLimitReasons.tooManyMessages);
+        }
+        early.push(message);
+      };
+      socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => receive(toBytes(data)));
       const leave = () => {
-        throttle.stop();
+        throttle?.stop();
         manager.disconnect(connection);
       };
       socket.on('close', leave);
       socket.on('error', leave);
+      manager.connect(connection).then(
+        (entered: Room | null) => {
+          if (!entered) return;
+          const started = new MessageThrottle(
+            {
+              ratePerSecond: collab.updatesPerSecond,
+              burst: collab.updatesPerSecond,
+              giveUpAfterMs: floodGiveUpAfterMs,
+              drainEveryMs: 50,
+              maxQueuedMessages: collab.updatesPerSecond * 20,
+              maxQueuedBytes: collab.maxMessageBytes * 2,
+            },
+            {
+              deliver: (message) => {
+                try {
+                  entered.receive(connection, message);
+                } catch (error) {
+                  // Whatever went wrong stays with this connection: the process and the doc carry on.
+                  request.log.error({ err: error, docId }, 'doc message failed');
+                  started.stop();
+                  manager.disconnect(connection);
+                  connection.close(collabCloseCodes.malformed, closeReason(`The message could not be handled (request ${request.id}).`));
+                }
+              },
+              pause: () => socket.pause(),
+              resume: () => socket.resume(),
+              overwhelmed: () => {
+                request.log.warn({ docId, updatesPerSecond: collab.updatesPerSecond }, 'doc socket closed: too many messages too fast');
+                manager.disconnect(connection);
+                connection.close(collabLimitCloseCodes.tooManyRequests, collabLimitReasons.tooManyMessages);
+                // Read again so the closing handshake completes; what still arrives is ignored.
+                socket.resume();
+              },
+            },
+          );
+          throttle = started;
+          for (const message of early.splice(0)) started.receive(message);
+        },
+        (error: unknown) => {
+          request.log.error({ err: error, docId }, 'doc room could not be loaded');
+          manager.disconnect(connection);
+          connection.close(collabCloseCodes.shuttingDown, failureReason(request));
+        },
+      );
     },
   );
 }

@@ -3,7 +3,7 @@ import type { MercuriusContext } from 'mercurius';
 import type { MQEmitter } from 'mqemitter';
 import { readTogether } from '../db/prepared';
 import type { Actor } from '../graphql/context';
-import { isLiveCredentialActive, rememberCredentials } from '../graphql/liveCredentials';
+import { liveCredentialCheckOf, rememberCredentials } from '../graphql/liveCredentials';
 import type { HandoverRound, ListenableQueue } from '../graphql/liveTopics';
 import type { StoredEvent } from './events';
 import { readMissed, type LiveCursor, type LiveHistory, type LogSelection } from './liveResume';
@@ -348,14 +348,23 @@ export function feed(
   const names = typeof topic === 'string' ? [topic] : topic;
   const selections = names.map(logSelectionOf).filter((selection) => selection !== null);
 
-  const withCredential = (verdict: Verdict): Verdict => (verdict === 'deliver' && !isLiveCredentialActive(sqlite, actor) ? 'end' : verdict);
+  const credentialHolds = liveCredentialCheckOf(context.services.database);
+  /** A delivery's credential check: at once on SQLite; on PostgreSQL a promise, read with the handover's others. */
+  const withCredential = (verdict: Verdict): Verdict | Promise<Verdict> => {
+    if (verdict !== 'deliver') return verdict;
+    const holds = credentialHolds(actor);
+    if (typeof holds === 'boolean') return holds ? verdict : 'end';
+    return holds.then((active) => (active ? verdict : 'end'));
+  };
   /** The judge's answer, with the credential checked before a delivery; synchronous when the judge is. */
   function verdictOf(event: StoredEvent): Verdict | Promise<Verdict> {
-    // The judge's reads and the credential's, for every subscriber of every event: one read transaction.
-    const judged = readTogether(sqlite, () => {
+    const judgeNow = () => {
       const verdict = judge(event);
       return typeof verdict === 'string' ? withCredential(verdict) : verdict;
-    });
+    };
+    // On SQLite the judge's reads and the credential's, for every subscriber of every event: one read transaction.
+    // On PostgreSQL each read is a statement of the pool, and the credentials of a handover are read together.
+    const judged = sqlite ? readTogether(sqlite, judgeNow) : judgeNow();
     return typeof judged === 'string' ? judged : judged.then(withCredential);
   }
 
@@ -456,7 +465,7 @@ export function feed(
           if (!replayedAlready(value as StoredEvent, replayedUpTo)) steps.add(value as StoredEvent);
         },
         end: () => steps.close(),
-        round: deliveryRoundOf(sqlite),
+        round: sqlite ? deliveryRoundOf(sqlite) : undefined,
       });
     })().catch(finish);
     return stop;

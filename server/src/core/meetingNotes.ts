@@ -1,6 +1,7 @@
 import type { UnitOfWork } from './commands';
 import { isId } from './ids';
 import type { Reader } from './spaceContent';
+import { databaseBehind } from '../db/unitDatabases';
 
 /**
  * The meeting notes port: what the areas before docs (meetings keeps the rooms, chat writes the call
@@ -26,7 +27,7 @@ export interface NewMeetingNotes {
 /** The port the docs area implements. */
 export interface MeetingNotesDocs {
   /** The room's notes doc, or null when it has none (never made, or deleted from the space's docs). */
-  notesOf(db: Reader, meetingroomId: string): MeetingNotesFacts | null;
+  notesOf(db: Reader, meetingroomId: string): Promise<MeetingNotesFacts | null>;
   /** Appends, in the caller's unit, the docs area's events that make the room's notes doc in its space. */
   create(unit: UnitOfWork, notes: NewMeetingNotes): Promise<MeetingNotesFacts>;
 }
@@ -38,14 +39,14 @@ export function bindMeetingNotesDocs(db: object, provider: MeetingNotesDocs): vo
 }
 
 /** The room's notes doc, or null (none, or no area provides docs to this database). */
-export function findMeetingNotes(db: Reader, meetingroomId: unknown): MeetingNotesFacts | null {
+export async function findMeetingNotes(db: Reader, meetingroomId: unknown): Promise<MeetingNotesFacts | null> {
   if (!isId(meetingroomId)) return null;
-  return providers.get(db)?.notesOf(db, meetingroomId) ?? null;
+  return (await providers.get(databaseBehind(db))?.notesOf(db, meetingroomId)) ?? null;
 }
 
 /** Makes the room's notes doc in this unit; throws when no area provides docs (a server built without them). */
 export async function createMeetingNotes(unit: UnitOfWork, notes: NewMeetingNotes): Promise<MeetingNotesFacts> {
-  const provider = providers.get(unit.transaction);
+  const provider = providers.get(databaseBehind(unit.transaction));
   if (!provider) throw new Error('No area provides meeting notes docs to this database (bindMeetingNotesDocs).');
   return await provider.create(unit, notes);
 }

@@ -1,5 +1,6 @@
 import { isId } from './ids';
 import type { Reader } from './spaceContent';
+import { databaseBehind } from '../db/unitDatabases';
 
 /**
  * The private chats port: what an area before chat (meetings: a private chat's call) may know of a
@@ -17,7 +18,7 @@ export interface PrivateChatFacts {
 
 /** The port the chat area implements: a private chat's facts, or null when there is no such chat. */
 export interface PrivateChatDirectory {
-  privateChat(db: Reader, privatId: string): PrivateChatFacts | null;
+  privateChat(db: Reader, privatId: string): Promise<PrivateChatFacts | null>;
 }
 
 const directories = new WeakMap<object, PrivateChatDirectory>();
@@ -27,7 +28,7 @@ export function bindPrivateChatDirectory(db: object, directory: PrivateChatDirec
 }
 
 /** The private chat, or null when there is none (or no area provides private chats to this database). */
-export function findPrivateChat(db: Reader, privatId: unknown): PrivateChatFacts | null {
+export async function findPrivateChat(db: Reader, privatId: unknown): Promise<PrivateChatFacts | null> {
   if (!isId(privatId)) return null;
-  return directories.get(db)?.privateChat(db, privatId) ?? null;
+  return (await directories.get(databaseBehind(db))?.privateChat(db, privatId)) ?? null;
 }

@@ -1,5 +1,5 @@
-import type Database from 'better-sqlite3';
-import type { Transaction } from '../db/connection';
+import type { AppDatabase } from '../db/connection';
+import { databaseBehind } from '../db/unitDatabases';
 
 /** A space's unread count and last message as one viewer is sent them (the message as the chat area presents it). */
 export interface SpaceChatSummary {
@@ -17,11 +17,14 @@ export interface SpaceChatSummaries {
    * The summary of `spaceId`'s channel for `viewerId` at the log's current position and `now`, exactly as the
    * Project.unread and Project.lastMessage fields answer it; `moderates` is whether the viewer moderates it.
    */
-  summaryOf(db: Reader, sqlite: Database.Database, viewerId: string, spaceId: string, moderates: boolean, now: Date): SpaceChatSummary;
+  summaryOf(
+    database: Pick<AppDatabase, 'db' | 'logPosition'>,
+    viewerId: string,
+    spaceId: string,
+    moderates: boolean,
+    now: Date,
+  ): Promise<SpaceChatSummary>;
 }
-
-/** What the provider reads with: a connection or a transaction. */
-type Reader = Pick<Transaction, 'select' | 'all'>;
 
 const providers = new WeakMap<object, SpaceChatSummaries>();
 
@@ -31,5 +34,5 @@ export function bindSpaceChatSummaries(db: object, summaries: SpaceChatSummaries
 
 /** The provider bound to this database, if the chat area runs on it. */
 export function spaceChatSummariesOf(db: object): SpaceChatSummaries | undefined {
-  return providers.get(db);
+  return providers.get(databaseBehind(db));
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { teamMessages } from '#shared/teams';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
+import { stampAccessTablesByLog } from '../db/tableChanges';
 import type { SpaceFacts, SpaceSeat, TeamSeat } from './access';
 import { newId } from './ids';
 import {
@@ -88,14 +89,14 @@ describe('the access of a caller to a space, through the space directory', () =>
     directory: SpaceDirectory & { access: ReturnType<typeof vi.fn> };
   } {
     const db = {} as Reader;
-    const directory = { access: vi.fn(() => answer) };
+    const directory = { access: vi.fn(() => Promise.resolve(answer)) };
     bindSpaceDirectory(db, directory);
     return { db, directory };
   }
 
-  it('asks the directory bound to the database and adds the ids the content areas need', () => {
+  it('asks the directory bound to the database and adds the ids the content areas need', async () => {
     const { db, directory } = databaseWith(access(seat('basic', true, userId), privateSpace, member));
-    expect(spaceContentAccess(db, projectId, userId)).toEqual({
+    expect(await spaceContentAccess(db, projectId, userId)).toEqual({
       seat: seat('basic', true, userId),
       space: privateSpace,
       spaceSeat: member,
@@ -106,46 +107,46 @@ describe('the access of a caller to a space, through the space directory', () =>
     expect(directory.access).toHaveBeenCalledWith(db, projectId, userId);
   });
 
-  it('answers null for ids that are not ids, without asking', () => {
+  it('answers null for ids that are not ids, without asking', async () => {
     const { db, directory } = databaseWith(access(seat('admin'), privateSpace, member));
-    expect(spaceContentAccess(db, 'not-an-id', userId)).toBeNull();
-    expect(spaceContentAccess(db, projectId, 'not-an-id')).toBeNull();
+    expect(await spaceContentAccess(db, 'not-an-id', userId)).toBeNull();
+    expect(await spaceContentAccess(db, projectId, 'not-an-id')).toBeNull();
     expect(directory.access).not.toHaveBeenCalled();
   });
 
-  it('answers null when there is no such space', () => {
+  it('answers null when there is no such space', async () => {
     const { db } = databaseWith(null);
-    expect(spaceContentAccess(db, projectId, userId)).toBeNull();
-    expect(readableSpaceContent(db, projectId, userId)).toBeNull();
+    expect(await spaceContentAccess(db, projectId, userId)).toBeNull();
+    expect(await readableSpaceContent(db, projectId, userId)).toBeNull();
   });
 
-  it('refuses a database no directory was bound to', () => {
-    expect(() => spaceContentAccess({} as Reader, projectId, userId)).toThrow('No space directory is bound to this database');
+  it('refuses a database no directory was bound to', async () => {
+    await expect(spaceContentAccess({} as Reader, projectId, userId)).rejects.toThrow('No space directory is bound to this database');
   });
 
-  it('gives the same NOT_FOUND for a space out of sight as for a missing one', () => {
+  it('gives the same NOT_FOUND for a space out of sight as for a missing one', async () => {
     const missing = databaseWith(null).db;
     const outOfSight = databaseWith(access(seat('basic'), privateSpace, outsider)).db;
     for (const db of [missing, outOfSight]) {
-      expect(readableSpaceContent(db, projectId, userId)).toBeNull();
-      expect(() => requireReadableSpaceContent(db, projectId, userId)).toThrowError(
+      expect(await readableSpaceContent(db, projectId, userId)).toBeNull();
+      await expect(requireReadableSpaceContent(db, projectId, userId)).rejects.toThrowError(
         expect.objectContaining({ code: 'NOT_FOUND', message: teamMessages.spaceNotFound }) as unknown as Error,
       );
       // The reason names the text, with its (empty) parameters, so clients translate it instead of reading it.
-      expect(() => requireWritableSpaceContent(db, projectId, userId)).toThrowError(
+      await expect(requireWritableSpaceContent(db, projectId, userId)).rejects.toThrowError(
         expect.objectContaining({ code: 'NOT_FOUND', reason: 'SPACE_NOT_FOUND', params: {} }) as unknown as Error,
       );
     }
   });
 
-  it('lets a reader read, refuses them a write, and lets a member write', () => {
+  it('lets a reader read, refuses them a write, and lets a member write', async () => {
     const reader = databaseWith(access(seat('basic'), publicSpace, outsider)).db;
-    expect(requireReadableSpaceContent(reader, projectId, userId).projectId).toBe(projectId);
-    expect(() => requireWritableSpaceContent(reader, projectId, userId)).toThrowError(
+    expect((await requireReadableSpaceContent(reader, projectId, userId)).projectId).toBe(projectId);
+    await expect(requireWritableSpaceContent(reader, projectId, userId)).rejects.toThrowError(
       expect.objectContaining({ code: 'PERMISSION_DENIED' }) as unknown as Error,
     );
     const writer = databaseWith(access(seat('basic'), publicSpace, member)).db;
-    expect(requireWritableSpaceContent(writer, projectId, userId)).toMatchObject({ projectId, teamId: 'team', userId });
+    expect(await requireWritableSpaceContent(writer, projectId, userId)).toMatchObject({ projectId, teamId: 'team', userId });
   });
 });
 
@@ -159,7 +160,7 @@ describe('spaceContentAccess remembers answers until the access tables change', 
     bindSpaceDirectory(db, {
       access: () => {
         asked.count += 1;
-        return answer;
+        return Promise.resolve(answer);
       },
     });
     return asked;
@@ -170,42 +171,42 @@ describe('spaceContentAccess remembers answers until the access tables change', 
       .prepare("INSERT INTO team_members (team_id, user_id, role, joined_at) VALUES ('t', ?, 'basic', '2026-01-01T00:00:00.000Z')")
       .run(newId());
 
-  it("asks the directory once, and again after this connection's write to an access table, even one rolled back", () => {
+  it("asks the directory once, and again after this connection's write to an access table, even one rolled back", async () => {
     const database = openDatabase(':memory:');
     database.sqlite.pragma('foreign_keys = OFF');
     const asked = countingDirectory(database.db);
-    const first = spaceContentAccess(database.db as unknown as Reader, projectId, userId);
-    expect(spaceContentAccess(database.db as unknown as Reader, projectId, userId)).toBe(first);
+    const first = await spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    expect(await spaceContentAccess(database.db as unknown as Reader, projectId, userId)).toBe(first);
     expect(asked.count).toBe(1);
     expect(Object.isFrozen(first) && Object.isFrozen(first!.seat) && Object.isFrozen(first!.spaceSeat)).toBe(true);
     addMember(database);
-    spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    await spaceContentAccess(database.db as unknown as Reader, projectId, userId);
     expect(asked.count).toBe(2);
     // Remembered inside a transaction that is then rolled back: forgotten, though the tables are as before.
     database.sqlite.prepare('BEGIN').run();
     addMember(database);
-    spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    await spaceContentAccess(database.db as unknown as Reader, projectId, userId);
     database.sqlite.prepare('ROLLBACK').run();
-    spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    await spaceContentAccess(database.db as unknown as Reader, projectId, userId);
     expect(asked.count).toBe(4);
     // Rolled back, then written again with no read between: the counts match the rolled-back ones, the stamp does not.
     database.sqlite.prepare('BEGIN').run();
     addMember(database);
-    spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    await spaceContentAccess(database.db as unknown as Reader, projectId, userId);
     database.sqlite.prepare('ROLLBACK').run();
     addMember(database);
-    spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    await spaceContentAccess(database.db as unknown as Reader, projectId, userId);
     expect(asked.count).toBe(6);
     // Other tables do not matter.
     database.sqlite
       .prepare("INSERT INTO tags (id, project_id, team_id, name, color, is_sprint, created_at) VALUES (?, 'p', 't', 'x', 'red', 0, 'now')")
       .run(newId());
-    spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    await spaceContentAccess(database.db as unknown as Reader, projectId, userId);
     expect(asked.count).toBe(6);
     database.close();
   });
 
-  it("asks again after another connection's commit to the file", () => {
+  it("asks again after another connection's commit to the file", async () => {
     const directory = mkdtempSync(join(tmpdir(), 'space-access-'));
     const file = join(directory, 'workspace.sqlite');
     const database = openDatabase(file, { synchronous: 'NORMAL' });
@@ -213,22 +214,36 @@ describe('spaceContentAccess remembers answers until the access tables change', 
     database.sqlite.pragma('foreign_keys = OFF');
     other.sqlite.pragma('foreign_keys = OFF');
     const asked = countingDirectory(database.db);
-    spaceContentAccess(database.db as unknown as Reader, projectId, userId);
-    spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    await spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    await spaceContentAccess(database.db as unknown as Reader, projectId, userId);
     expect(asked.count).toBe(1);
     addMember(other);
-    spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    await spaceContentAccess(database.db as unknown as Reader, projectId, userId);
     expect(asked.count).toBe(2);
     other.close();
     database.close();
     rmSync(directory, { recursive: true, force: true });
   });
 
-  it('remembers nothing for a connection it cannot watch', () => {
+  it('on a database stamped by the log position (PostgreSQL), asks again once the position moves', async () => {
+    const db = { select: () => undefined };
+    let position = '1:1';
+    stampAccessTablesByLog(db, () => position);
+    const asked = countingDirectory(db);
+    await spaceContentAccess(db as unknown as Reader, projectId, userId);
+    await spaceContentAccess(db as unknown as Reader, projectId, userId);
+    expect(asked.count).toBe(1);
+    position = '2:2';
+    await spaceContentAccess(db as unknown as Reader, projectId, userId);
+    await spaceContentAccess(db as unknown as Reader, projectId, userId);
+    expect(asked.count).toBe(2);
+  });
+
+  it('remembers nothing for a connection it cannot watch', async () => {
     const db = { select: () => undefined };
     const asked = countingDirectory(db);
-    spaceContentAccess(db as unknown as Reader, projectId, userId);
-    spaceContentAccess(db as unknown as Reader, projectId, userId);
+    await spaceContentAccess(db as unknown as Reader, projectId, userId);
+    await spaceContentAccess(db as unknown as Reader, projectId, userId);
     expect(asked.count).toBe(2);
   });
 });

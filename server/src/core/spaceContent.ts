@@ -3,6 +3,7 @@ import { accessTablesStampOf } from '../db/tableChanges';
 import { DomainError, refusal } from '../errors';
 import { isId } from './ids';
 import { spacePolicy, type SpaceFacts, type SpaceSeat, type TeamSeat } from './access';
+import { databaseBehind, unitOf } from '../db/unitDatabases';
 
 /**
  * The space-content access rule: who may read, write and manage what lives in a space (tasks, docs,
@@ -47,7 +48,7 @@ export interface SpaceContentAccessOf extends SpaceContentAccess {
 
 /** The port the teams area implements: the caller's relation to a space, or null when there is no such space. */
 export interface SpaceDirectory {
-  access(db: Reader, projectId: string, userId: string): SpaceContentAccess | null;
+  access(db: Reader, projectId: string, userId: string): Promise<SpaceContentAccess | null>;
 }
 
 /**
@@ -61,7 +62,7 @@ export function bindSpaceDirectory(db: object, directory: SpaceDirectory): void 
 }
 
 function directoryOf(db: Reader): SpaceDirectory {
-  const directory = directories.get(db);
+  const directory = directories.get(databaseBehind(db));
   if (!directory) throw new Error('No space directory is bound to this database (bindSpaceDirectory).');
   return directory;
 }
@@ -78,15 +79,19 @@ interface RememberedAccess {
 /**
  * Answers remembered per connection until a write to the access tables, by this process or another
  * (db/tableChanges.ts). Every request asks several times (the command, each assignee's right to see the
- * task, the answer's canEdit) and each answer costs six statements; remembering it costs one.
+ * task, the answer's canEdit) and each answer costs six statements; remembering it costs one. On PostgreSQL a unit of
+ * work has a drizzle object of its own: what it reads is remembered for that unit alone, until it takes a lock or
+ * writes to the access tables (`UnitDatabase.accessStamp`), so a unit reads access fresh in its transaction once
+ * per decision instead of at every ask.
  */
 const rememberedAccess = new WeakMap<object, RememberedAccess>();
 
 function rememberedFor(db: Reader): RememberedAccess | null {
   let remembered = rememberedAccess.get(db);
   if (!remembered) {
-    // Only a connection whose access tables are watched (opened by openDatabase, not a test's mock) remembers.
-    const stampOf = accessTablesStampOf(db);
+    // Only a connection whose access tables are watched (opened by openDatabase, not a test's mock) or a unit's own
+    // object remembers.
+    const stampOf = accessTablesStampOf(db) ?? unitOf(db)?.accessStamp ?? null;
     if (!stampOf) return null;
     remembered = { stampOf, stamp: stampOf(), answers: new Map() };
     rememberedAccess.set(db, remembered);
@@ -100,13 +105,13 @@ function rememberedFor(db: Reader): RememberedAccess | null {
 }
 
 /** The caller's access to a space's content (judge it with spaceContentPolicy), or null when there is no such space. */
-export function spaceContentAccess(db: Reader, projectId: string, userId: string): SpaceContentAccessOf | null {
+export async function spaceContentAccess(db: Reader, projectId: string, userId: string): Promise<SpaceContentAccessOf | null> {
   if (!isId(userId) || !isId(projectId)) return null;
   const remembered = rememberedFor(db);
   const key = `${projectId} ${userId}`;
   const known = remembered?.answers.get(key);
   if (known !== undefined) return known;
-  const access = directoryOf(db).access(db, projectId, userId);
+  const access = await directoryOf(db).access(db, projectId, userId);
   // Frozen: one answer serves every caller until the tables change.
   const answer = access
     ? Object.freeze({
@@ -118,25 +123,26 @@ export function spaceContentAccess(db: Reader, projectId: string, userId: string
         userId,
       })
     : null;
-  remembered?.answers.set(key, answer);
+  // Kept only if the access tables did not change while it was read (another request's write in between).
+  if (remembered && remembered.stampOf() === remembered.stamp) remembered.answers.set(key, answer);
   return answer;
 }
 
 /** The caller's access to a space's content, or null when they may not see it (or there is no such space). */
-export function readableSpaceContent(db: Reader, projectId: string, userId: string): SpaceContentAccessOf | null {
-  const access = spaceContentAccess(db, projectId, userId);
+export async function readableSpaceContent(db: Reader, projectId: string, userId: string): Promise<SpaceContentAccessOf | null> {
+  const access = await spaceContentAccess(db, projectId, userId);
   return access && spaceContentPolicy.read(access) ? access : null;
 }
 
 /** The space, if the user may see its content; the same answer whether it does not exist or is out of sight. */
-export function requireReadableSpaceContent(db: Reader, projectId: string, userId: string): SpaceContentAccessOf {
-  const access = readableSpaceContent(db, projectId, userId);
+export async function requireReadableSpaceContent(db: Reader, projectId: string, userId: string): Promise<SpaceContentAccessOf> {
+  const access = await readableSpaceContent(db, projectId, userId);
   if (!access) throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND');
   return access;
 }
 
-export function requireWritableSpaceContent(db: Reader, projectId: string, userId: string): SpaceContentAccessOf {
-  const access = requireReadableSpaceContent(db, projectId, userId);
+export async function requireWritableSpaceContent(db: Reader, projectId: string, userId: string): Promise<SpaceContentAccessOf> {
+  const access = await requireReadableSpaceContent(db, projectId, userId);
   if (!spaceContentPolicy.write(access)) throw new DomainError('PERMISSION_DENIED');
   return access;
 }

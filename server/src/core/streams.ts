@@ -14,6 +14,24 @@ export const privatStream = (privatId: string) => `privat:${privatId}`;
 export const readsStream = (userId: string) => `reads:${userId}`;
 export const fileStream = (fileId: string) => `file:${fileId}`;
 export const folderStream = (folderId: string) => `folder:${folderId}`;
+/**
+ * A space's folder tree, as a lock only (no events): creating, moving or deleting a folder, and placing a file in one,
+ * decide on folders other than their own (a move must not make a loop, a deleted folder's contents move up), so they
+ * take this lock before reading the tree (issue 21: units run at once on PostgreSQL).
+ */
+export const spaceFoldersStream = (projectId: string) => `spaceFolders:${projectId}`;
+/**
+ * A team's stored bytes, as a lock only (no events): every file recorded for the team changes what its quota check
+ * reads, so recording one takes this lock before counting (issue 21: units run at once on PostgreSQL).
+ */
+/** A space's meeting room, as a lock only: two units asking for it at once make one room (the unique index backs it). */
+export const spaceRoomStream = (projectId: string) => `spaceRoom:${projectId}`;
+/**
+ * A call place's calls (a room's, or a private chat's), as a lock only: joining decides whether a call is running and
+ * how many are in it, leaving whether it ends, so both take it before reading (units run at once on PostgreSQL).
+ */
+export const callPlaceStream = (placeId: string) => `callPlace:${placeId}`;
+export const teamStorageStream = (teamId: string) => `teamStorage:${teamId}`;
 export const docStream = (docId: string) => `doc:${docId}`;
 
 /** Meetings: room events go to `meetingroom:<id>`, guest events to `invited:<id>`, call events to `videocall:<id>`. */

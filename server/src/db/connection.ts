@@ -13,9 +13,31 @@ export type DrizzleDatabase = BetterSQLite3Database<Schema>;
 /** What a projection or command receives inside the append transaction. */
 export type Transaction = Parameters<Parameters<DrizzleDatabase['transaction']>[0]>[0];
 
-export interface DatabaseHandle {
-  sqlite: Database.Database;
+/**
+ * The database as the app's services hold it, on either dialect (issue 21): drizzle over it for the areas (typed as
+ * SQLite's, db/pickTable.ts), and SQLite's own connection only on SQLite.
+ */
+export interface AppDatabase {
+  /** Drizzle over this process's database: the SQLite file's, or the PostgreSQL pool's. */
   db: DrizzleDatabase;
+  /** The SQLite connection; null on PostgreSQL. Parts that run on SQLite only reach it through `sqliteConnectionOf`. */
+  sqlite: Database.Database | null;
+  /**
+   * A key that moves whenever the log has moved on, read at once: what is kept "per log position" (live judgements'
+   * reads, chat summaries) is kept under it. On SQLite the newest event's position and id as the connection reads
+   * them now (whichever process appended); on PostgreSQL the commits this process heard of.
+   */
+  logPosition(): string;
+}
+
+/** SQLite's connection, for a part that runs on SQLite only so far: on PostgreSQL it says which and refuses. */
+export function sqliteConnectionOf(database: AppDatabase, part: string): Database.Database {
+  if (!database.sqlite) throw new Error(`${part} runs on SQLite only so far (issue 21), not on PostgreSQL.`);
+  return database.sqlite;
+}
+
+export interface DatabaseHandle extends AppDatabase {
+  sqlite: Database.Database;
   file: string;
   /**
    * With synchronous=FULL on a WAL file: the group sync of the WAL that lets the command door commit
@@ -113,11 +135,21 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
       checkpointer = startCheckpointer(sqlite, resolve(file), options);
   };
   const walSync = offLoop ? new WalSync(`${resolve(file)}-wal`, syncFileThenNudge) : null;
+  // Asked before every live judgement: a raw statement prepared once, without the query builder's row mapping;
+  // prepared on first use, since a test's database may be opened before its tables exist.
+  let newestEvent: Database.Statement<[], { seq: number; id: string }> | null = null;
   return {
     sqlite,
     db,
     file,
     walSync,
+    logPosition() {
+      newestEvent ??= sqlite.prepare<[], { seq: number; id: string }>('SELECT seq, id FROM events ORDER BY seq DESC LIMIT 1');
+      // The id too: a position read inside a unit of work that was then rolled back is never taken for the event
+      // committed at that position later.
+      const newest = newestEvent.get();
+      return newest ? `${newest.seq}:${newest.id}` : '';
+    },
     get checkpointer() {
       return checkpointer;
     },

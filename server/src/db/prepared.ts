@@ -1,26 +1,92 @@
 import type Database from 'better-sqlite3';
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, is, sql, type SQL } from 'drizzle-orm';
+import { PgColumn } from 'drizzle-orm/pg-core';
+import { PostgresJsPreparedQuery } from 'drizzle-orm/postgres-js';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { unitOf } from './unitDatabases';
 
 /**
- * A query drizzle builds once per connection instead of on every call. Building a query's SQL from its
- * builder costs about ten times as much as running it on SQLite (some 40 µs against 3 µs for a lookup
+ * A query drizzle builds once per connection instead of on every call. Both dialects run it (plan option B3): build
+ * it with `.prepare()` (no name) and run it with `await query.execute({ ...values })`, which answers the rows on
+ * PostgreSQL and SQLite alike (SQLite's `.get`/`.all`/`.run` on it are refused in converted areas). Building a query's
+ * SQL from its builder costs about ten times as much as running it on SQLite (some 40 µs against 3 µs for a lookup
  * by key), and the reads on every request's path (the session, who may do what in a space, a stream's
  * version) run several times per request. Values go in through `sql.placeholder`.
+ *
+ * On PostgreSQL:
+ * - Each unit of work runs on a drizzle object of its own over its transaction (db/unitDatabases.ts). Its queries are
+ *   built once for the pool's database and handed to the unit bound to the unit's transaction, rather than built
+ *   again in every unit; a query kept in something other than plain objects and arrays (a function building forms on
+ *   demand) cannot be rebound, so that one is still built per unit.
+ * - Its statements are prepared on the server, once per connection (postgres.js's named statements, keyed by their
+ *   text): drizzle sends an unnamed `.prepare()` as an unnamed statement, which postgres.js describes first and
+ *   executes after the answer, two round trips that also stop the statements sent after it from going out together;
+ *   a named one is one round trip from its second use on a connection, and PostgreSQL parses and plans it once. Only
+ *   the queries built here are named: their text is fixed when built, so a connection keeps a bounded set of them.
  *
  * Kept per connection object, so a second database (tests, backups) gets its own; a connection that is
  * closed and dropped takes its queries with it.
  */
 export function preparedQuery<Connection extends object, Query>(build: (db: Connection) => Query): (db: Connection) => Query {
   const byConnection = new WeakMap<Connection, Query>();
-  return (db) => {
+  const builtFor = (db: Connection): Query => {
     let query = byConnection.get(db);
     if (query === undefined) {
-      query = build(db);
+      query = preparedOnServer(build(db));
       byConnection.set(db, query);
     }
     return query;
   };
+  return (db) => {
+    let query = byConnection.get(db);
+    if (query === undefined) {
+      const unit = unitOf(db);
+      query = (unit && reboundTo(builtFor(unit.database as Connection), unit.client)) ?? builtFor(db);
+      byConnection.set(db, query);
+    }
+    return query;
+  };
+}
+
+/** Whether `value` is a plain object or array, which a built query is walked through. */
+function isPlainStructure(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+}
+
+/** Marks every postgres.js query in `built` (a query, or plain objects and arrays of them) to be prepared on the server. */
+function preparedOnServer<Query>(built: Query): Query {
+  const mark = (value: unknown): void => {
+    if (value === null || typeof value !== 'object') return;
+    if (is(value, PostgresJsPreparedQuery)) (value as unknown as { prepare: boolean }).prepare = true;
+    else if (isPlainStructure(value)) for (const each of Object.values(value)) mark(each);
+  };
+  mark(built);
+  return built;
+}
+
+/**
+ * `built` with each postgres.js query in it bound to `client` (a unit's transaction) instead of the pool, the rest
+ * copied; null when it holds anything else that is not a plain value (a function, a map, another object), which may
+ * keep queries bound to the pool out of reach.
+ */
+function reboundTo<Query>(built: Query, client: object): Query | null {
+  const unreachable = Symbol('unreachable');
+  const rebind = (value: unknown): unknown => {
+    if (value === null || typeof value !== 'object') return typeof value === 'function' ? unreachable : value;
+    // The query's statement, fields and mapping stay shared; only the client it runs on is the unit's own.
+    if (is(value, PostgresJsPreparedQuery)) return Object.create(value, { client: { value: client } }) as unknown;
+    if (!isPlainStructure(value)) return unreachable;
+    const copy: Record<string, unknown> = Array.isArray(value) ? ([] as unknown as Record<string, unknown>) : {};
+    for (const [key, each] of Object.entries(value)) {
+      const rebound = rebind(each);
+      if (rebound === unreachable) return unreachable;
+      copy[key] = rebound;
+    }
+    return copy;
+  };
+  const rebound = rebind(built);
+  return rebound === unreachable ? null : (rebound as Query);
 }
 
 /**
@@ -52,10 +118,16 @@ export function rowPlaceholders<Table extends SQLiteTable>(table: Table): Table[
 
 /**
  * `column IN (the ids)` with the ids as one JSON text placeholder, so a list of any length runs on one
- * statement prepared once: pass `JSON.stringify(ids)` as the placeholder's value.
+ * statement prepared once: pass `JSON.stringify(ids)` as the placeholder's value. On PostgreSQL (a pg-core column
+ * picked by db/pickTable.ts) the list's elements are cast to the column's own type, since jsonb's text elements do
+ * not compare with an integer column.
  */
 export function inJsonList(column: SQLiteColumn, placeholderName: string): SQL {
-  return sql`${column} in (select value from json_each(${sql.placeholder(placeholderName)}))`;
+  const list = sql.placeholder(placeholderName);
+  if (is(column, PgColumn)) {
+    return sql`${column} in (select cast(element as ${sql.raw(column.getSQLType())}) from jsonb_array_elements_text(cast(${list} as jsonb)) as element)`;
+  }
+  return sql`${column} in (select value from json_each(${list}))`;
 }
 
 const readStatements = new WeakMap<Database.Database, { begin: Database.Statement; commit: Database.Statement }>();

@@ -10,6 +10,17 @@ export const spaceAccessTables = ['projects', 'teams', 'team_members', 'project_
 /** The change stamp of the access tables per connection object (`db`), set up when the database opens. */
 const accessStamps = new WeakMap<object, () => string>();
 
+/**
+ * Stamps the access tables of `db` with the log's position as this process knows it (`AppDatabase.logPosition`), for
+ * a database that cannot be watched as SQLite's connection is (PostgreSQL's pool). Right because only the teams
+ * projection writes these tables, inside units that append: every change moves the position this process hears, its
+ * own commits at once and another process's when it is notified (as its live events are). Units' own objects are
+ * not stamped: a command reads access fresh inside its transaction.
+ */
+export function stampAccessTablesByLog(db: object, logPosition: () => string): void {
+  accessStamps.set(db, logPosition);
+}
+
 /** The stamp of the access tables for `db`, or null when it was opened without them (nothing may be remembered). */
 export function accessTablesStampOf(db: object): (() => string) | null {
   return accessStamps.get(db) ?? null;

@@ -16,6 +16,9 @@ import { bindMeetingNotesDocs } from '../core/meetingNotes';
 import { bindPrivateChatDirectory } from '../core/privateChats';
 import { bindSpaceDirectory } from '../core/spaceContent';
 import type { DatabaseHandle } from '../db/connection';
+import { asPostgresProjections, asPostgresReactions } from '../db/pickTable';
+import type { Sql } from '../core/postgres/connect';
+import { PostgresEventStore } from '../core/postgres/eventStore';
 import type { DomainModule } from './module';
 import { settingsModule } from './settings';
 import { socialModule } from './social';
@@ -66,19 +69,46 @@ export const domains: readonly DomainModule[] = [
  * directory the core's space-content rule asks (bound to the database). The server, the command-line
  * tools and the benchmarks all write through one made here, so none of them skips a reaction.
  */
-export function openEventStore(database: DatabaseHandle, modules: readonly DomainModule[] = domains, clock?: Clock): SqliteEventStore {
+/** Binds the ports areas provide (the space directory, private chats, meeting notes' docs) to the app's database object. */
+function bindAreaPorts(db: object, modules: readonly DomainModule[]): void {
   const spaceDirectories = modules.flatMap((module) => (module.spaceDirectory ? [module.spaceDirectory] : []));
   if (spaceDirectories.length > 1) throw new Error('Only one area may provide the space directory.');
-  if (spaceDirectories[0]) bindSpaceDirectory(database.db, spaceDirectories[0]);
+  if (spaceDirectories[0]) bindSpaceDirectory(db, spaceDirectories[0]);
   const privatDirectories = modules.flatMap((module) => (module.privatDirectory ? [module.privatDirectory] : []));
   if (privatDirectories.length > 1) throw new Error('Only one area may provide the private chats directory.');
-  if (privatDirectories[0]) bindPrivateChatDirectory(database.db, privatDirectories[0]);
+  if (privatDirectories[0]) bindPrivateChatDirectory(db, privatDirectories[0]);
   const notesProviders = modules.flatMap((module) => (module.meetingNotesDocs ? [module.meetingNotesDocs] : []));
   if (notesProviders.length > 1) throw new Error('Only one area may provide meeting notes docs.');
-  if (notesProviders[0]) bindMeetingNotesDocs(database.db, notesProviders[0]);
+  if (notesProviders[0]) bindMeetingNotesDocs(db, notesProviders[0]);
+}
+
+/**
+ * The event store of `modules` on a SQLite database: their projections, their reactions, and the space
+ * directory the core's space-content rule asks (bound to the database). The server, the command-line
+ * tools and the benchmarks all write through one made here, so none of them skips a reaction.
+ */
+export function openEventStore(database: DatabaseHandle, modules: readonly DomainModule[] = domains, clock?: Clock): SqliteEventStore {
+  bindAreaPorts(database.db, modules);
   return new SqliteEventStore(
     database,
     modules.flatMap((module) => module.projections),
     { reactions: modules.flatMap((module) => module.reactions ?? []), ...(clock ? { clock } : {}) },
   );
+}
+
+/**
+ * `openEventStore` on PostgreSQL (issue 21): the door over the pool `sql` (migrated), with the same projections,
+ * reactions and ports; units' own drizzle objects find the ports through the pool's (db/unitDatabases.ts). Only in a
+ * process whose tables are picked for PostgreSQL (DATABASE_URL, db/pickTable.ts).
+ */
+export async function openPostgresEventStore(
+  sql: Sql,
+  modules: readonly DomainModule[] = domains,
+  clock?: Clock,
+): Promise<PostgresEventStore> {
+  const projections = asPostgresProjections(modules.flatMap((module) => module.projections));
+  const reactions = asPostgresReactions(modules.flatMap((module) => module.reactions ?? []));
+  const store = await PostgresEventStore.open(sql, projections, { reactions, ...(clock ? { clock } : {}) });
+  bindAreaPorts(store.database, modules);
+  return store;
 }

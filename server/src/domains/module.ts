@@ -42,7 +42,7 @@ export interface DomainModule {
    * Runs once the server is built: periodic work goes through `services.jobs`, which the app stops on
    * close; returns a function that releases anything else the area holds.
    */
-  start?: (services: Services) => (() => void) | void;
+  start?: (services: Services) => (() => void | Promise<void>) | void;
 }
 
 /** The root query type every area extends; the accounts area declares the Mutation and Subscription roots. */

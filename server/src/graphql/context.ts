@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessTokens } from '../auth/tokens';
 import type { Config } from '../config';
-import type { DatabaseHandle } from '../db/connection';
+import type { AppDatabase } from '../db/connection';
+import type { DatabaseHealth } from '../core/postgres/storage';
 import { DomainError } from '../errors';
 import type { EventStore } from '../core/commands';
 import type { JobRunner } from '../core/jobs';
@@ -28,7 +29,9 @@ export type Authenticator = (token: string) => Promise<Authentication>;
 /** The long-lived parts of the server that resolvers use. */
 export interface Services {
   config: Config;
-  database: DatabaseHandle;
+  database: AppDatabase;
+  /** A cheap statement on the database (SELECT 1; through the pool on PostgreSQL): what /healthz answers. */
+  databaseHealth(): Promise<DatabaseHealth>;
   store: EventStore;
   live: LiveEvents;
   /** Every timer-driven piece of work (sweeps, debounce windows, start-up pick-up), stopped when the app closes. */

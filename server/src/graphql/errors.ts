@@ -3,6 +3,7 @@ import type { ExecutionResult, GraphQLError } from 'graphql';
 import { errorMessages, isErrorCode, isInputErrorCode, type ErrorCode, type ErrorExtensions, type RefusalReason } from '#shared/errors';
 import { ZodError } from 'zod';
 import { isDomainError, type DomainError } from '../errors';
+import { isDatabaseOutage } from '../core/databaseOutage';
 import { codedIssue } from './inputIssues';
 import { isUnpairedSurrogateSyntaxError, unpairedSurrogateMessage } from './inputText';
 import { DocumentRejected } from './validation';
@@ -156,6 +157,17 @@ function formatOne(error: unknown, { log, requestId }: ErrorReporting): { error:
     const standard = graphqlError.message === errorMessages[code] ? { params: {} } : {};
     const extensions = { ...graphqlError.extensions, ...standard, code };
     return { error: { message: graphqlError.message, ...position, extensions } };
+  }
+  if (isDatabaseOutage(original ?? error)) {
+    log.warn({ err: original ?? error, requestId }, 'the database could not be reached');
+    return {
+      error: {
+        message: errorMessages.DATABASE_UNAVAILABLE,
+        ...position,
+        extensions: { ...codedExtensions('DATABASE_UNAVAILABLE', {}, undefined), ...(requestId ? { requestId } : {}) },
+      },
+      statusCode: 503,
+    };
   }
   log.error({ err: original ?? error, requestId }, 'unexpected error while handling a GraphQL request');
   return {

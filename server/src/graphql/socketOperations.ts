@@ -85,7 +85,7 @@ export interface OperationPolicy {
    * Whether this anonymous socket may have its subscriptions read (a meeting guest's credential on its
    * upgrade); any other anonymous subscribe is refused before its document is read.
    */
-  anonymousMaySubscribe: (request: FastifyRequest) => boolean;
+  anonymousMaySubscribe: (request: FastifyRequest) => boolean | Promise<boolean>;
   graphql: () => GraphqlRuntimeParts;
   /** A subscription's queue overflowed: its consumer is stuck. */
   onStuckConsumer: (state: SocketState) => void;
@@ -178,7 +178,8 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
       return true;
     },
 
-    onSubscribe: (ctx: Context, id, payload): ExecutionArgs | readonly GraphQLError[] => {
+    // Asynchronous for the anonymous caller's check (a guest credential is read from the database); graphql-ws awaits it.
+    onSubscribe: async (ctx: Context, id, payload): Promise<ExecutionArgs | readonly GraphQLError[]> => {
       const state = ctx.extra;
       // graphql-ws reserved this id already: the count includes the subscription being asked for.
       if (Object.keys(ctx.subscriptions).length > policy.maxSubscriptionsPerSocket) {
@@ -190,7 +191,7 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
         ]);
       }
       const authentication = socketAuthentication(state);
-      if (authentication.status !== 'authenticated' && !policy.anonymousMaySubscribe(state.request)) {
+      if (authentication.status !== 'authenticated' && !(await policy.anonymousMaySubscribe(state.request))) {
         try {
           requireActor({ initAuthentication: authentication });
         } catch (error) {

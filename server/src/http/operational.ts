@@ -5,7 +5,7 @@ import { registerMetricsEndpoints } from './metricsAccess';
 
 /** Liveness with a database check, protected Prometheus metrics, per-request measurements, and start-up warnings. */
 export function registerOperationalRoutes(server: FastifyInstance, services: Services): void {
-  const { metrics, database, config } = services;
+  const { metrics, config } = services;
 
   server.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -14,13 +14,11 @@ export function registerOperationalRoutes(server: FastifyInstance, services: Ser
   });
 
   server.get('/healthz', async (_request, reply) => {
-    try {
-      database.sqlite.prepare('SELECT 1').get();
-      return reply.header('Cache-Control', 'no-store').send({ status: 'ok', database: 'ok' });
-    } catch (error) {
-      server.log.error({ err: error }, 'health check failed');
-      return reply.code(503).header('Cache-Control', 'no-store').send({ status: 'error', database: 'unavailable' });
-    }
+    const health = await services.databaseHealth();
+    if (health.ok) return reply.header('Cache-Control', 'no-store').send({ status: 'ok', database: 'ok' });
+    // The reason names the database's host and port: the log has it, the public answer does not.
+    server.log.error({ reason: health.reason }, 'health check failed');
+    return reply.code(503).header('Cache-Control', 'no-store').send({ status: 'error', database: 'unavailable' });
   });
 
   registerMetricsEndpoints(server, config, metrics);

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { DatabaseHandle } from '../db/connection';
+import type { AppDatabase } from '../db/connection';
 import { newId } from '../core/ids';
 import { outbox } from './tables';
 
@@ -44,14 +44,11 @@ export function linksOf(text: string): string[] {
  * Without SMTP: keep the mail in the outbox table and write it to the log with its links, so a
  * person trying the product alone can copy a verification or invitation link from the terminal.
  */
-export function createOutboxMailer(database: DatabaseHandle, log: FastifyBaseLogger, outboxUrl: string | null): Mailer {
+export function createOutboxMailer(database: AppDatabase, log: FastifyBaseLogger, outboxUrl: string | null): Mailer {
   return {
     async send(message) {
       const { attachments: _attachments, ...kept } = message;
-      database.db
-        .insert(outbox)
-        .values({ id: newId(), ...kept, createdAt: new Date().toISOString() })
-        .run();
+      await database.db.insert(outbox).values({ id: newId(), ...kept, createdAt: new Date().toISOString() });
       const links = linksOf(message.text);
       const where = outboxUrl ? `; every mail is also at ${outboxUrl}` : '';
       log.info(

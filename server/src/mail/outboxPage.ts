@@ -14,7 +14,7 @@ export function registerOutboxPage(server: FastifyInstance, services: Services):
   const mode = services.config.mail.outboxPage;
   if (mode === 'off') return;
   server.get('/dev/outbox', async (request, reply) => {
-    const mails = services.database.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(100).all();
+    const mails = await services.database.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(100);
     const items = mails
       .map(
         (mail) =>

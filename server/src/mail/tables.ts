@@ -1,15 +1,6 @@
-import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { pickTable } from '../db/pickTable';
+import * as postgres from './tables.pg';
+import * as sqlite from './tables.sqlite';
 
-/** Not a projection: every mail sent without SMTP, so a person trying the product can open it. */
-export const outbox = sqliteTable(
-  'outbox',
-  {
-    id: text('id').primaryKey(),
-    to: text('to').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html').notNull(),
-    createdAt: text('created_at').notNull(),
-  },
-  (table) => [index('outbox_created').on(table.createdAt)],
-);
+/** The outbox in this process's dialect (db/pickTable.ts), typed as the SQLite table. */
+export const outbox = pickTable(sqlite.outbox, postgres.outbox);

@@ -6,6 +6,7 @@ import type { EventLogPort } from '../eventLogPort';
 import { newEventsOf, requireExpectedVersion, type DomainEvent, type StoredEvent } from '../events';
 import { hashRequest, idempotencyKeysExpireBefore } from '../idempotencyKeys';
 import { inTransaction, type Sql, type Transaction } from './connect';
+import { databaseErrorOf } from '../databaseErrors';
 
 const maximumMutationIdLength = 128;
 /** The most events one append may carry: what `events_draw_positions` draws at most in one call (migration 0003). */
@@ -219,20 +220,36 @@ export class PostgresEventLog implements EventLogPort {
     if (domainEvents.length > maximumEventsPerAppend) {
       throw new Error(`An append carries at most ${maximumEventsPerAppend} events; this one has ${domainEvents.length}.`);
     }
-    await transaction`SELECT pg_advisory_xact_lock(${streamLockClass}::integer, hashtext(${stream}::text))`;
-    return this.insertEvents(transaction, stream, domainEvents, stamp);
+    // Sent before insertEvents sends its reads, without waiting for the answer: the server runs them in the order
+    // sent, so they still run once the lock is held (see insertEvents).
+    const locked = transaction`SELECT pg_advisory_xact_lock(${streamLockClass}::integer, hashtext(${stream}::text))`.execute();
+    const [, stored] = await Promise.all([locked, this.insertEvents(transaction, stream, domainEvents, stamp)]);
+    return stored;
   }
 
-  /** Checks the version of a stream already locked by this transaction, draws positions and inserts the events. */
+  /**
+   * Checks the version of a stream this transaction locked (or whose lock it has just sent), draws positions and
+   * inserts the events. The version's read and the draw go out together, one round trip instead of two (postgres.js
+   * sends a transaction's statements without waiting for the previous answer when it is told to execute them): the
+   * server still runs each only after the one sent before it ended, and READ COMMITTED takes a snapshot per statement,
+   * so the version is read after the lock is taken and sees what the lock's previous holder committed. Positions drawn
+   * for an append refused as a CONFLICT are never used, as a rolled-back append's are not.
+   */
   private async insertEvents(
     transaction: Transaction,
     stream: string,
     domainEvents: readonly DomainEvent[],
     stamp: UnitAppendStamp,
   ): Promise<StoredEvent[]> {
-    // A statement of its own after the lock: READ COMMITTED takes its snapshot per statement, so it sees what the
-    // lock's previous holder committed.
-    const version = await streamVersionIn(transaction, stream);
+    const versionRead = transaction<{ version: number }[]>`
+      SELECT COALESCE(MAX(version), 0)::integer AS version FROM events WHERE stream = ${stream}`.execute();
+    const drawing =
+      domainEvents.length === 0
+        ? Promise.resolve([])
+        : transaction<{ transaction_horizon: string; positions: string[] }[]>`
+            SELECT transaction_horizon::text, positions::text[] FROM events_draw_positions(${domainEvents.length}::integer)`.execute();
+    const [[versionRow], [drawn]] = await Promise.all([versionRead, drawing]);
+    const version = versionRow?.version ?? 0;
     requireExpectedVersion(stream, stamp.expectedVersion, version);
     const createdAt = stamp.createdAt.toISOString();
     const events = newEventsOf(stream, version, domainEvents, {
@@ -242,8 +259,6 @@ export class PostgresEventLog implements EventLogPort {
       createdAt,
     });
     if (events.length === 0) return [];
-    const [drawn] = await transaction<{ transaction_horizon: string; positions: string[] }[]>`
-      SELECT transaction_horizon::text, positions::text[] FROM events_draw_positions(${events.length}::integer)`;
     const positions = drawn!.positions;
     const stored = events.map((event, index): StoredEvent => ({ seq: Number(positions[index]), ...event }));
     this.onInserted(stored);
@@ -487,18 +502,6 @@ export function requireValidMutationId(mutationId: string | undefined): void {
   if (mutationId !== undefined && (mutationId.length === 0 || mutationId.length > maximumMutationIdLength)) {
     throw codedError('IDEMPOTENCY_KEY_INVALID', { params: { maximum: maximumMutationIdLength } });
   }
-}
-
-/**
- * The driver's error behind an error: drizzle wraps a failed statement in its own error ("Failed query: …") with the
- * driver's as its cause, which has the SQLSTATE `code`.
- */
-export function databaseErrorOf(error: unknown): { code?: unknown } | null {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
-    if ('code' in current) return current as { code?: unknown };
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
 }
 
 /** What another appender running at the same time can cause, and a new attempt resolves. */

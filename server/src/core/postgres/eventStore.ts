@@ -18,6 +18,8 @@ import {
 } from './eventLog';
 import { LogFollower, type CommitOrigin } from './logFollower';
 import { reactionChain } from '../reactionChain';
+import { markUnitDatabase } from '../../db/unitDatabases';
+import { spaceAccessTables } from '../../db/tableChanges';
 
 /** A drizzle PostgreSQL database bound to one unit's transaction (postgres-js): projections read and write through it. */
 export type PostgresUnitTransaction = PostgresJsTransaction<Record<string, never>, Record<string, never>>;
@@ -62,6 +64,36 @@ export interface PostgresEventStoreOptions {
 
 /** Runs of one unit when concurrent transactions make it fail (deadlock, serialization failure). */
 const maximumAttempts = 5;
+
+/** A statement writing one of the space access tables, as drizzle writes them (`insert into "teams"`, `update "teams"`…). */
+const accessTableWrite = new RegExp(`^\\s*(?:insert\\s+into|update|delete\\s+from)\\s+"(?:${spaceAccessTables.join('|')})"`, 'i');
+
+/**
+ * The unit's transaction sql, calling `written` before each statement that writes a space access table: what the
+ * unit remembers of who may do what in a space (core/spaceContent.ts) is read again after it, as SQLite's
+ * temporary triggers make it (db/tableChanges.ts). Drizzle sends every statement through `unsafe`; a tagged
+ * template sent directly is looked at too.
+ */
+function watchingAccessTableWrites(transaction: Transaction, written: () => void): Transaction {
+  const watch = (text: unknown) => {
+    if (typeof text === 'string' && accessTableWrite.test(text)) written();
+  };
+  return new Proxy(transaction, {
+    apply(target, thisArgument, argumentList) {
+      const [strings] = argumentList as [unknown];
+      if (Array.isArray(strings)) watch(strings.join(' '));
+      return Reflect.apply(target, thisArgument, argumentList) as unknown;
+    },
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (property !== 'unsafe' || typeof value !== 'function') return value;
+      return (...argumentList: unknown[]) => {
+        watch(argumentList[0]);
+        return Reflect.apply(value, target, argumentList) as unknown;
+      };
+    },
+  });
+}
 
 /**
  * The command door on PostgreSQL (issue 21): the event store port over a postgres.js pool.
@@ -204,6 +236,11 @@ export class PostgresEventStore implements EventStore<PostgresUnitTransaction> {
     return this.log.streamVersion(stream);
   }
 
+  /** A key that moves with every commit this process hears of (`LogFollower.knownLogPosition`): read at once, no statement. */
+  knownLogPosition(): string {
+    return this.follower.knownLogPosition();
+  }
+
   forgetMutationResultsBefore(cutoff: Date): Promise<number> {
     return this.log.forgetMutationResultsBefore(cutoff);
   }
@@ -264,7 +301,14 @@ export class PostgresEventStore implements EventStore<PostgresUnitTransaction> {
   }
 
   private openUnit(transaction: Transaction, context: CommandContext, appended: StoredEvent[]): PostgresUnitOfWork {
-    const database = drizzleOver(transaction, this.dialect);
+    let locksTaken = 0;
+    let accessTableWrites = 0;
+    const lockedStreams = new Set<string>();
+    const client = watchingAccessTableWrites(transaction, () => (accessTableWrites += 1));
+    const database = drizzleOver(client, this.dialect);
+    // What the app bound to the pool's database (the space directory…) answers for the unit's reads too, and the
+    // queries built once for the pool run on the unit's transaction (db/prepared.ts).
+    markUnitDatabase(database, { database: this.database, client, accessStamp: () => `${locksTaken} ${accessTableWrites}` });
     const { log, projections, reactionsByType } = this;
     const actorId = context.actorId;
     const mutationId = context.mutationId ?? null;
@@ -275,7 +319,16 @@ export class PostgresEventStore implements EventStore<PostgresUnitTransaction> {
       actorId,
       now,
       streamVersion: (stream) => streamVersionIn(transaction, stream),
-      lock: (...streams) => lockStreams(transaction, streams),
+      lock(...streams) {
+        // A stream this unit holds already is not locked again (one statement fewer); what it read since stays true.
+        const newStreams = streams.filter((stream) => !lockedStreams.has(stream));
+        if (newStreams.length === 0) return Promise.resolve();
+        for (const stream of newStreams) lockedStreams.add(stream);
+        // Counted when asked, before the lock's statement goes out: a read started from now on runs after the lock
+        // and must not be answered from what was read before it.
+        locksTaken += 1;
+        return lockStreams(transaction, newStreams);
+      },
       async append(stream, domainEvents, options) {
         const stored = await log.appendForUnit(transaction, stream, domainEvents, {
           teamId: options.teamId,

@@ -47,6 +47,8 @@ export class LogFollower {
   private delivered = 0;
   /** The newest position known committed: notified, or committed here. */
   private heardHead = 0;
+  /** Commits heard (notified, committed here, or found by a poll or a re-listen): see `knownLogPosition`. */
+  private commitsHeard = 0;
   /** Positions appended by this process's units, until handed on: their events are this process's commits. */
   private readonly own = new Set<number>();
   private reading: Promise<void> | null = null;
@@ -157,7 +159,18 @@ export class LogFollower {
 
   private heard(position: number): void {
     if (position > this.heardHead) this.heardHead = position;
+    this.commitsHeard += 1;
     this.wake();
+  }
+
+  /**
+   * A key that changes whenever this process hears of a commit: its own units' right after COMMIT, other processes'
+   * when notified (or found by the poll). Not the newest position: units commit out of position order, so a commit
+   * under a lower position than one already heard would not move it. What is kept per log position (the live
+   * judgements' reads, chat summaries) is kept under this key: it moves with every change made through the log.
+   */
+  knownLogPosition(): string {
+    return `${this.commitsHeard}:${this.heardHead}`;
   }
 
   private wake(): void {

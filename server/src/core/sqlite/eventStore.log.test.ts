@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/connection';
-import type { EventStore, Reaction } from '../commands';
+import type { Reaction } from '../commands';
 import type { StoredEvent } from '../events';
-import { SqliteEventStore, sqliteEventStoreOf } from './eventStore';
+import { SqliteEventStore } from './eventStore';
 
 /** Reading the log, conflicts, who hears of a commit, reaction chains and the synchronous door. */
 
@@ -193,95 +193,6 @@ describe('reaction chains', () => {
   });
 });
 
-describe('runNow, the synchronous door', () => {
-  it('commits and answers before returning, and tells the listeners', () => {
-    const heard = vi.fn();
-    store.onCommitted(heard);
-    const stored = store.runNow({ actorId: 'u1' }, (unit) => unit.append('note:a', [note()], { teamId: null }));
-    expect(stored).toHaveLength(1);
-    expect(eventCount()).toBe(1);
-    expect(heard).toHaveBeenCalledWith(stored);
-  });
-
-  it('rolls back work that throws, and the door stays usable', () => {
-    expect(() =>
-      store.runNow({ actorId: 'u1' }, (unit) => {
-        unit.append('note:a', [note()], { teamId: null });
-        throw new Error('changed its mind');
-      }),
-    ).toThrow('changed its mind');
-    expect(eventCount()).toBe(0);
-    expect(store.runNow({ actorId: 'u1' }, (unit) => unit.append('note:a', [note()], { teamId: null }))).toHaveLength(1);
-  });
-
-  it('refuses work that returns a promise, and rolls back what it appended', async () => {
-    const asynchronous = (unit: Parameters<Parameters<SqliteEventStore['runNow']>[1]>[0]) => {
-      unit.append('note:a', [note()], { teamId: null });
-      return Promise.resolve('later');
-    };
-    expect(() => store.runNow({ actorId: 'u1' }, asynchronous)).toThrow('runNow takes synchronous work only.');
-    expect(eventCount()).toBe(0);
-  });
-
-  it('runs the reactions to its events in an ordinary unit right after its commit, and hands on their failure', async () => {
-    const echo: Reaction = {
-      name: 'echo',
-      on: ['note.written'],
-      async react(unit, event) {
-        await unit.append('echoes', [note('note.echoed')], { teamId: null });
-        if (event.stream === 'note:refused') throw new Error('echo refused');
-      },
-    };
-    store = new SqliteEventStore(database, [], { reactions: [echo] });
-    store.runNow({ actorId: 'u1' }, (unit) => unit.append('note:a', [note()], { teamId: null }));
-    expect(eventCount()).toBe(1);
-    await vi.waitFor(() => expect(eventCount()).toBe(2));
-    expect((await store.read({ stream: 'echoes' }))[0]).toMatchObject({ actorId: 'u1', type: 'note.echoed' });
-
-    const failures: unknown[] = [];
-    store.runNow(
-      { actorId: 'u1' },
-      (unit) => unit.append('note:refused', [note()], { teamId: null }),
-      (error) => failures.push(error),
-    );
-    await vi.waitFor(() => expect(failures).toEqual([new Error('echo refused')]));
-    expect(eventCount()).toBe(3);
-  });
-
-  it('refuses an append whose projection answers a promise, and rolls it back', () => {
-    const asynchronousProjection = { name: 'reads later', tables: [], apply: () => Promise.resolve() };
-    store = new SqliteEventStore(database, [asynchronousProjection]);
-    expect(() => store.runNow({ actorId: 'u1' }, (unit) => unit.append('note:a', [note()], { teamId: null }))).toThrow(
-      'runNow takes synchronous work only: projection reads later is asynchronous.',
-    );
-    expect(eventCount()).toBe(0);
-  });
-
-  it('refuses to run while an asynchronous unit holds the transaction', async () => {
-    // The unit is held open across the event loop on purpose, which the guard refuses: the door without it (production).
-    store = new SqliteEventStore(database, [], { guardMacrotasks: false });
-    let release!: () => void;
-    const held = store.run({ actorId: 'u1' }, async (unit) => {
-      await unit.append('note:a', [note()], { teamId: null });
-      await new Promise<void>((resolve) => (release = resolve));
-    });
-    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
-    expect(() => store.runNow({ actorId: 'u1' }, () => 'now')).toThrow('An asynchronous unit of work holds the transaction.');
-    release();
-    await held;
-    expect(store.runNow({ actorId: 'u1' }, (unit) => unit.streamVersion('note:a'))).toBe(1);
-  });
-
-  it('returns the first result to a retry with the same mutation id', () => {
-    const first = store.runNow({ actorId: 'u1', mutationId: 'm-now', request: 1 }, (unit) =>
-      unit.append('note:a', [note()], { teamId: null }),
-    );
-    const retry = store.runNow({ actorId: 'u1', mutationId: 'm-now', request: 1 }, () => 'ran again');
-    expect(retry).toEqual(JSON.parse(JSON.stringify(first)));
-    expect(eventCount()).toBe(1);
-  });
-});
-
 describe('failures at commit', () => {
   it('roll back the events when the result cannot be kept for retries, and the door stays usable', async () => {
     const circular: { self?: unknown } = {};
@@ -304,12 +215,5 @@ describe('failures at commit', () => {
     });
     await expect(attempt).rejects.toThrow('disk full');
     expect(eventCount()).toBe(0);
-  });
-});
-
-describe('sqliteEventStoreOf', () => {
-  it('hands the SQLite store to the parts bound to SQLite and refuses any other adapter', () => {
-    expect(sqliteEventStoreOf(store)).toBe(store);
-    expect(() => sqliteEventStoreOf({} as EventStore)).toThrow('Doc rooms need the SQLite event store.');
   });
 });

@@ -344,18 +344,6 @@ describe('group commit', () => {
     expect(heard).toEqual(['counter:a', 'counter:b']);
   });
 
-  it('runNow commits at once, ahead of units still queued', async () => {
-    const reader = new Database(database.file, { readonly: true });
-    const waiting = create('a');
-    store.runNow({ actorId: 'u1' }, (unit) =>
-      unit.append('counter:b', [{ type: 'counter.created', payload: { name: 'b' } }], { teamId: null }),
-    );
-    expect((reader.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count).toBe(1);
-    await expect(waiting).resolves.toBe('a');
-    expect((await store.read()).map((event) => event.stream)).toEqual(['counter:b', 'counter:a']);
-    reader.close();
-  });
-
   it('keeps asynchronous work and the units after it in arrival order, each in the log once', async () => {
     let release = () => undefined as void;
     let started = () => undefined as void;

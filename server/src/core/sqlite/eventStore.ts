@@ -25,19 +25,6 @@ export interface SqliteEventStoreOptions {
   guardMacrotasks?: boolean;
 }
 
-/**
- * The unit of work of `runNow`: appends answer synchronously. Only for SQLite-bound parts that must know
- * before returning whether their write committed; the projections it runs must be synchronous, and the
- * reactions to its events run in an ordinary unit right after it commits (see `runNow`).
- */
-export interface SynchronousUnitOfWork {
-  readonly transaction: Transaction;
-  readonly actorId: string | null;
-  readonly now: Date;
-  streamVersion(stream: string): number;
-  append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions): StoredEvent[];
-}
-
 /** What a mutation id stands for: kept with the result, so a retry is told apart from a reuse. */
 interface MutationRecord {
   mutationId: string;
@@ -105,7 +92,7 @@ interface CommittedUnit {
  * answered, and the listeners told, only once an fsync of the WAL started after that COMMIT has
  * finished (on libuv's thread pool). Meanwhile the next group executes and commits; one fsync covers
  * every commit made before it started, and groups are released in commit order. Other writers on the
- * connection (doc rooms, `runNow`) keep synchronous=FULL. If an fsync fails, the units it covered are
+ * connection keep synchronous=FULL. If an fsync fails, the units it covered are
  * refused and so is every later write until the process restarts (`onSyncFailure` hears of it).
  */
 export class SqliteEventStore implements EventStore {
@@ -180,65 +167,6 @@ export class SqliteEventStore implements EventStore {
     return new Promise<Result>((resolve, reject) => {
       this.queue.push({ context, work, resolve: resolve as (result: unknown) => void, reject });
       this.committing ??= new Promise<void>((scheduled) => setImmediate(scheduled)).then(() => this.commitQueued());
-    });
-  }
-
-  /**
-   * `run` for synchronous work, answering synchronously: for SQLite-bound parts (doc rooms write their
-   * updates in the same transaction) that must know before returning whether the unit committed. It
-   * commits on its own, ahead of units still queued, with synchronous=FULL (waiting for the disk). Its
-   * unit's appends answer at once, so every projection they run must be synchronous. Reactions are
-   * asynchronous since the port is: the reactions to its events run in an ordinary unit queued right after
-   * its commit (the doc rooms' only one today: notifying people mentioned in a doc), and a failure there is
-   * given to `onReactionFailure` (thrown in a microtask without it). Doc rooms move to an ordinary awaited
-   * unit, and this door goes, when the docs area converts (WP6).
-   */
-  runNow<Result>(
-    context: CommandContext,
-    work: (unit: SynchronousUnitOfWork) => Result,
-    onReactionFailure?: (error: unknown) => void,
-  ): Result {
-    if (this.openUnit) throw new Error('An asynchronous unit of work holds the transaction.');
-    this.checkWritable();
-    checkMutationId(context);
-    this.statements.begin.run();
-    let opened: OpenUnit<Result, SynchronousUnitOfWork>;
-    let result: Result;
-    const reactedTo: StoredEvent[] = [];
-    try {
-      const started = this.begin<Result>(context);
-      opened = {
-        ...started,
-        unit: this.createSynchronousUnitOfWork(started.unit, started.appended, context.mutationId ?? null, reactedTo),
-      };
-      result = opened.previous ? opened.previous.result : work(opened.unit);
-      if (isPromise(result)) throw new Error('runNow takes synchronous work only.');
-      this.recordResult(opened, result);
-      this.statements.commit.run();
-    } catch (error) {
-      this.rollback();
-      throw error;
-    }
-    if (opened.appended.length > 0) {
-      // Its commit synced the WAL, and with it every group commit before it: they are answered first, in order.
-      this.offLoop?.commits.syncedByCommit();
-      this.notify(opened.appended);
-    }
-    if (reactedTo.length > 0) this.react(context.actorId, reactedTo, onReactionFailure);
-    return result;
-  }
-
-  /** The reactions to events `runNow` committed, in one ordinary unit of their own. */
-  private react(actorId: string | null, reactedTo: readonly StoredEvent[], onFailure: ((error: unknown) => void) | undefined): void {
-    this.run({ actorId }, async (unit) => {
-      for (const event of reactedTo) {
-        for (const reaction of this.reactionsByType.get(event.type) ?? []) await reaction.react(unit, event);
-      }
-    }).catch((error: unknown) => {
-      if (onFailure) return onFailure(error);
-      queueMicrotask(() => {
-        throw error;
-      });
     });
   }
 
@@ -403,7 +331,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   /** Records the result of a mutation sent with an id, in its unit. */
-  private recordResult<Result>(opened: OpenUnit<Result, UnitOfWork | SynchronousUnitOfWork>, result: Result): void {
+  private recordResult<Result>(opened: OpenUnit<Result>, result: Result): void {
     if (!opened.mutation || opened.previous) return;
     opened.unit.transaction
       .insert(mutationResults)
@@ -486,42 +414,6 @@ export class SqliteEventStore implements EventStore {
     return unit;
   }
 
-  /**
-   * The synchronous face of a unit for `runNow`: the same appends and projections, refused if a projection
-   * answers a promise (the unit is then rolled back by `runNow`); the events with reactions go to `reactedTo`.
-   */
-  private createSynchronousUnitOfWork(
-    unit: UnitOfWork,
-    appended: StoredEvent[],
-    mutationId: string | null,
-    reactedTo: StoredEvent[],
-  ): SynchronousUnitOfWork {
-    const projections = this.projections;
-    const reactionsByType = this.reactionsByType;
-    const { transaction, actorId, now } = unit;
-    const createdAt = now.toISOString();
-    return {
-      transaction,
-      actorId,
-      now,
-      streamVersion: (stream) => currentVersion(transaction, stream),
-      append(stream, domainEvents, options) {
-        const version = currentVersion(transaction, stream);
-        requireExpectedVersion(stream, options.expectedVersion, version);
-        const stored: StoredEvent[] = [];
-        for (const row of newEventsOf(stream, version, domainEvents, { teamId: options.teamId, actorId, mutationId, createdAt })) {
-          const inserted = eventInsert(transaction).get(rowValues(events, row))!;
-          const event: StoredEvent = { ...row, seq: inserted.seq };
-          for (const projection of projections) refuseAsynchronous(projection.apply(transaction, event), `projection ${projection.name}`);
-          stored.push(event);
-        }
-        appended.push(...stored);
-        reactedTo.push(...stored.filter((event) => reactionsByType.has(event.type)));
-        return stored;
-      },
-    };
-  }
-
   private notify(committed: readonly StoredEvent[]): void {
     for (const listener of this.listeners) {
       try {
@@ -554,14 +446,6 @@ function describeUnit(context: CommandContext, appended: readonly StoredEvent[])
   );
 }
 
-function refuseAsynchronous(answer: void | Promise<void>, what: string): void {
-  if (isPromise(answer)) {
-    // Its rejection, if any, is the refusal's consequence: the unit is rolled back either way.
-    answer.catch(() => undefined);
-    throw new Error(`runNow takes synchronous work only: ${what} is asynchronous.`);
-  }
-}
-
 function isPromise<Value>(value: Value | Promise<Value>): value is Promise<Value> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
@@ -581,13 +465,4 @@ const streamVersion = preparedQuery((database: Pick<Transaction, 'select'>) =>
 function currentVersion(database: Pick<Transaction, 'select'>, stream: string): number {
   // An aggregate answers one row even when the stream has no events yet (its maximum is then null).
   return streamVersion(database).get({ stream })!.version ?? 0;
-}
-
-/**
- * The SQLite event store behind a port, for the parts bound to SQLite anyway (doc rooms keep their
- * updates in the same file and write them in the same transaction as their events).
- */
-export function sqliteEventStoreOf(store: EventStore): SqliteEventStore {
-  if (!(store instanceof SqliteEventStore)) throw new Error('Doc rooms need the SQLite event store.');
-  return store;
 }

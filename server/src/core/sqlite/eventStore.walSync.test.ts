@@ -123,17 +123,7 @@ describe('group commit with the WAL synced off the event loop (synchronous=FULL)
     expect(failures).toHaveLength(1);
     expect((failures[0] as Error).message).toContain('EIO');
     await expect(appendOne('later')).rejects.toThrow(/disk did not confirm/);
-    expect(() => store.runNow({ actorId: null }, () => 'nothing')).toThrow(/disk did not confirm/);
     expect(database.walSync!.failed).not.toBeNull();
-  });
-
-  it('answers the groups waiting for their sync before a runNow, whose own commit synced the WAL', async () => {
-    const queued = track(appendOne('queued'));
-    await vi.waitFor(() => expect(syncs.waiting).toBe(1));
-    store.runNow({ actorId: null }, (unit) => unit.append('now', [{ type: 'thing.happened', payload: {} }], { teamId: null }));
-    expect(heard.map((event) => event.stream)).toEqual(['queued', 'now']);
-    await vi.waitFor(() => expect(queued.settled).toBe(true));
-    expect(queued.error).toBeUndefined();
   });
 
   it('lets a reader wait until every commit made so far is durable', async () => {

@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import Database from 'better-sqlite3';
-import { CommitsWithoutSync, fsyncOnThreadPool, WalSync, type FileSync } from './walSync';
+import { fsyncOnThreadPool, WalSync, type FileSync } from './walSync';
 
 let directory: string;
 let walFile: string;
@@ -79,31 +78,5 @@ describe('WalSync', () => {
     expect(() => walSync.syncNow()).toThrow('EIO');
     walSync.close();
     expect(() => walSync.syncNow()).toThrow('EIO');
-  });
-});
-
-describe('CommitsWithoutSync', () => {
-  it('commits with synchronous=NORMAL and puts FULL back, and is not possible inside a transaction', () => {
-    const sqlite = new Database(join(directory, 'commits.sqlite'));
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = FULL');
-    sqlite.exec('CREATE TABLE rows (value INTEGER)');
-    const commits = new CommitsWithoutSync(sqlite);
-    const insert = sqlite.prepare('INSERT INTO rows VALUES (?)');
-    const commit = (value: number) =>
-      commits.run(() => {
-        insert.run(value);
-        return sqlite.pragma('synchronous', { simple: true });
-      });
-    // A pragma statement takes effect when it is (re)prepared: its first run does nothing, so the first commit syncs
-    // as FULL does, which is only safer; every later one skips the sync.
-    expect([commit(1), commit(2)]).toEqual([2, 1]);
-    expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
-    sqlite.prepare('BEGIN').run();
-    expect(commits.possible).toBe(false);
-    sqlite.prepare('COMMIT').run();
-    expect(commits.possible).toBe(true);
-    expect(sqlite.prepare('SELECT count(*) AS count FROM rows').get()).toEqual({ count: 2 });
-    sqlite.close();
   });
 });

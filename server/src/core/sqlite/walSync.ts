@@ -1,7 +1,6 @@
 import { close, closeSync, fsync, fsyncSync, open, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
-import type Database from 'better-sqlite3';
 
 /** Flushes one open file to the disk; on libuv's thread pool, so the event loop never waits for it. */
 export type FileSync = (descriptor: number) => Promise<void>;
@@ -158,38 +157,5 @@ function syncDirectoryNow(path: string): void {
     // Like SQLite, a file system that cannot sync a directory is not an error.
   } finally {
     closeSync(directory);
-  }
-}
-
-/**
- * Commits on a synchronous=FULL connection that skip SQLite's own sync: `run` switches the connection to
- * synchronous=NORMAL around one commit, so it writes the WAL without waiting for the disk, and puts FULL
- * back. Whoever runs one must tell nobody of it before a `WalSync.sync()` asked for after it has finished.
- * Only possible outside a transaction (SQLite refuses the change inside one).
- */
-export class CommitsWithoutSync {
-  private statements: { normal: Database.Statement; full: Database.Statement } | null = null;
-
-  constructor(private readonly sqlite: Database.Database) {}
-
-  /** False while a transaction is open on the connection (another writer's): wait for it to end. */
-  get possible(): boolean {
-    return !this.sqlite.inTransaction;
-  }
-
-  run<Result>(commit: () => Result): Result {
-    // Prepared at the first commit, outside any transaction: SQLite applies a synchronous pragma when it prepares it (and
-    // refuses it inside a transaction), so FULL is prepared last and stays. A run applies it by preparing it again, from
-    // the second run on: the first commit syncs as FULL does, which is only safer.
-    const statements = (this.statements ??= {
-      normal: this.sqlite.prepare('PRAGMA synchronous = NORMAL'),
-      full: this.sqlite.prepare('PRAGMA synchronous = FULL'),
-    });
-    statements.normal.run();
-    try {
-      return commit();
-    } finally {
-      if (!this.sqlite.inTransaction) statements.full.run();
-    }
   }
 }

@@ -11,9 +11,11 @@ export { storeProfilePhoto } from './photo';
 export { signUp } from './resolvers';
 export {
   confirmEmailByProvider,
+  emailAddressLock,
   emailSchema,
   findUser,
   findUserByEmail,
+  findUserByEmailIn,
   hashPassword,
   isSecure,
   nameSchema,

@@ -6,22 +6,21 @@ import { users } from './tables';
  * The people who run this instance (not a team's admins): those whose e-mail is in ADMIN_EMAILS, or, when it
  * is unset, the first account created. Without Stripe they set teams' plans; feedback and live support reach them.
  */
-export function instanceAdministratorIds(services: Pick<Services, 'database' | 'config'>): string[] {
+export async function instanceAdministratorIds(services: Pick<Services, 'database' | 'config'>): Promise<string[]> {
   const { db } = services.database;
   const { adminEmails } = services.config.instance;
   if (adminEmails.length > 0) {
-    return db
+    const named = await db
       .select({ id: users.id })
       .from(users)
       .where(inArray(users.email, adminEmails))
-      .orderBy(asc(users.createdAt), asc(users.id))
-      .all()
-      .map((row) => row.id);
+      .orderBy(asc(users.createdAt), asc(users.id));
+    return named.map((row) => row.id);
   }
-  const first = db.select({ id: users.id }).from(users).orderBy(asc(users.createdAt), asc(users.id)).limit(1).get();
+  const [first] = await db.select({ id: users.id }).from(users).orderBy(asc(users.createdAt), asc(users.id)).limit(1);
   return first ? [first.id] : [];
 }
 
-export function isInstanceAdministrator(services: Pick<Services, 'database' | 'config'>, userId: string): boolean {
-  return instanceAdministratorIds(services).includes(userId);
+export async function isInstanceAdministrator(services: Pick<Services, 'database' | 'config'>, userId: string): Promise<boolean> {
+  return (await instanceAdministratorIds(services)).includes(userId);
 }

@@ -9,7 +9,7 @@ import { parseArgument } from '../../inputSchemas';
 import { requireActor } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
 import { clearSessionCookies, setSessionCookies } from './cookies';
-import { spendLink } from './links';
+import { resetPasswordIn, signOutIn, verifyEmailIn } from './signInCommands';
 import { profileMutations, profileQueries } from './profile';
 import { setUpMutations, setUpQueries } from './setUp';
 import {
@@ -27,9 +27,8 @@ import {
   sendMail,
   startSession,
 } from './service';
-import { revokeAllSessions, revokeSession, rotateRefreshToken, setSessionBrowserId } from './sessions';
+import { rotateRefreshToken, setSessionBrowserId } from './sessions';
 import { userCredentials, users } from './tables';
-import { userStream } from '../../core/streams';
 
 /** Verifying against this when the e-mail is unknown keeps sign-in timing the same either way. */
 const unknownUserHash = await hash('workspace-unknown-user-password', argon2Options);
@@ -62,15 +61,15 @@ const signUpAnswer = (email: string) => ({ email, verificationRequired: true, se
 export async function signUp(
   context: MercuriusContext,
   args: Record<string, unknown>,
-  provesInvitation: (invitation: { id: string; email: string; token: string | null | undefined }) => boolean,
+  provesInvitation: (invitation: { id: string; email: string; token: string | null | undefined }) => Promise<boolean>,
 ) {
   const { services } = context;
   const input = signUpSchema.parse(args);
   await services.rateLimits.consume(['signUpPerAddress', ipOf(context)]);
   // Joining happens on verification, for every invitation to the address; a space id alone grants nothing.
   // The mailed invitation link's proof is a verification already: that account works at once, with no mail.
-  const proven = input.invited ? provesInvitation({ id: input.invited, email: input.email, token: input.token }) : false;
-  const existing = findUserByEmail(services, input.email);
+  const proven = input.invited ? await provesInvitation({ id: input.invited, email: input.email, token: input.token }) : false;
+  const existing = await findUserByEmail(services, input.email);
   // Every path that mails counts against the address's mail allowance.
   if (!proven || existing) await services.rateLimits.consume(['mailPerEmail', input.email]);
   if (existing) {
@@ -90,8 +89,15 @@ export async function signUp(
   if (proven) return { email: input.email, verificationRequired: false, session: await startSession(context, userId, 'invitationLink') };
   // A retried sign-up (same Idempotency-Key) gets a fresh link, which spends the first one.
   await (
-    await services.store.run({ actorId: null }, (unit) =>
-      issueLinkMail(unit.transaction, services, { id: userId, email: input.email, firstname: input.firstname, language }, 'verifyEmail'),
+    await services.store.run(
+      { actorId: null },
+      async (unit) =>
+        await issueLinkMail(
+          unit.transaction,
+          services,
+          { id: userId, email: input.email, firstname: input.firstname, language },
+          'verifyEmail',
+        ),
     )
   )();
   return signUpAnswer(input.email);
@@ -99,25 +105,18 @@ export async function signUp(
 
 export const accountsResolvers = {
   Query: {
-    getUser: (_root, _args, context: MercuriusContext) => presentUser(findUser(context.services, requireActor(context).userId)),
+    getUser: async (_root, _args, context: MercuriusContext) => presentUser(await findUser(context.services, requireActor(context).userId)),
     checkEmail: async (_root, args: { email: string }, context: MercuriusContext) => {
       await context.services.rateLimits.consume(['checkEmailPerAddress', ipOf(context)]);
-      return findUserByEmail(context.services, parseArgument('email', emailSchema, args.email)) === undefined;
+      return (await findUserByEmail(context.services, parseArgument('email', emailSchema, args.email))) === undefined;
     },
     verifyAccount: async (_root, args: { email: string; token: string }, context: MercuriusContext) => {
       const { services } = context;
       await services.rateLimits.consume(['linkPerAddress', ipOf(context)]);
       const email = emailSchema.safeParse(args.email);
-      const user = email.success ? findUserByEmail(services, email.data) : undefined;
+      const user = email.success ? await findUserByEmail(services, email.data) : undefined;
       if (!user) throw new DomainError('INVALID_LINK');
-      const spent = await services.store.run({ actorId: user.id }, async (unit) => {
-        if (!spendLink(unit.transaction, user.id, 'verifyEmail', args.token)) return false;
-        // The address is proven now, so the teams that invited it let it in (their reaction to this event).
-        await unit.append(userStream(user.id), [{ type: 'user.email_verified', payload: { userId: user.id } }], {
-          teamId: user.defaultTeamId,
-        });
-        return true;
-      });
+      const spent = await services.store.run({ actorId: user.id }, (unit) => verifyEmailIn(unit, user, args.token));
       if (!spent) throw new DomainError('INVALID_LINK');
       return startSession(context, user.id, 'emailLink');
     },
@@ -129,10 +128,10 @@ export const accountsResolvers = {
       const { services } = context;
       const email = parseArgument('email', emailSchema, args.email);
       await services.rateLimits.consume(['mailPerAddress', ipOf(context)], ['mailPerEmail', email]);
-      const user = findUserByEmail(services, email);
+      const user = await findUserByEmail(services, email);
       if (user && !user.emailVerified)
         await (
-          await services.store.run({ actorId: null }, (unit) => issueLinkMail(unit.transaction, services, user, 'verifyEmail'))
+          await services.store.run({ actorId: null }, async (unit) => await issueLinkMail(unit.transaction, services, user, 'verifyEmail'))
         )();
       return true;
     },
@@ -140,22 +139,25 @@ export const accountsResolvers = {
       const { services } = context;
       const email = emailSchema.safeParse(args.email);
       await services.rateLimits.consume(['signInPerAddress', ipOf(context)], ['signInPerEmail', email.success ? email.data : args.email]);
-      const row = email.success
-        ? services.database.db
+      const [row] = email.success
+        ? await services.database.db
             .select({ userId: userCredentials.userId, passwordHash: userCredentials.passwordHash })
             .from(userCredentials)
             .innerJoin(users, eq(users.id, userCredentials.userId))
             .where(eq(users.email, email.data))
-            .get()
-        : undefined;
+            .limit(1)
+        : [];
       const matches = await verify(row?.passwordHash ?? unknownUserHash, args.password);
       if (!row || !matches) throw new DomainError('WRONG_CREDENTIALS');
-      const user = findUser(services, row.userId);
+      const user = await findUser(services, row.userId);
       if (!user.emailVerified) {
         // The password proved ownership, so saying the address is unconfirmed reveals nothing new.
         await services.rateLimits.consume(['mailPerEmail', user.email]);
         await (
-          await services.store.run({ actorId: user.id }, (unit) => issueLinkMail(unit.transaction, services, user, 'verifyEmail'))
+          await services.store.run(
+            { actorId: user.id },
+            async (unit) => await issueLinkMail(unit.transaction, services, user, 'verifyEmail'),
+          )
         )();
         throw new DomainError('EMAIL_NOT_VERIFIED');
       }
@@ -165,21 +167,7 @@ export const accountsResolvers = {
       const { services } = context;
       if (context.authentication?.status === 'authenticated') {
         const actor = context.authentication.actor;
-        const user = services.database.db
-          .select({ defaultTeamId: users.defaultTeamId })
-          .from(users)
-          .where(eq(users.id, actor.userId))
-          .get();
-        await services.store.run({ actorId: actor.userId }, async (unit) => {
-          revokeSession(unit.transaction, actor.sessionId, 'signed out');
-          await unit.append(
-            userStream(actor.userId),
-            [{ type: 'user.signed_out', payload: { userId: actor.userId, sessionId: actor.sessionId } }],
-            {
-              teamId: user?.defaultTeamId ?? null,
-            },
-          );
-        });
+        await services.store.run({ actorId: actor.userId }, (unit) => signOutIn(unit, actor.userId, actor.sessionId));
       }
       if (context.reply) clearSessionCookies(context.reply, isSecure(services));
       return true;
@@ -190,7 +178,7 @@ export const accountsResolvers = {
       const { services } = context;
       let rotated;
       try {
-        rotated = rotateRefreshToken(services.database.db, presented);
+        rotated = await rotateRefreshToken(services.store, presented);
       } catch (error) {
         if (context.reply) clearSessionCookies(context.reply, isSecure(services));
         throw error;
@@ -200,20 +188,23 @@ export const accountsResolvers = {
         setSessionCookies(context.reply, { accessToken, refreshToken: rotated.refreshToken, userId: rotated.userId }, isSecure(services));
       return { token: accessToken };
     },
-    setIdbrowser: (_root, args: { token: string }, context: MercuriusContext) => {
+    setIdbrowser: async (_root, args: { token: string }, context: MercuriusContext) => {
       const actor = requireActor(context);
       const browserId = parseArgument('token', z.string().trim().min(1).max(512), args.token);
-      setSessionBrowserId(context.services.database.db, actor.sessionId, browserId);
+      await setSessionBrowserId(context.services.database.db, actor.sessionId, browserId);
       return true;
     },
     forgotPassword: async (_root, args: { email: string }, context: MercuriusContext) => {
       const { services } = context;
       const email = parseArgument('email', emailSchema, args.email);
       await services.rateLimits.consume(['mailPerAddress', ipOf(context)], ['mailPerEmail', email]);
-      const user = findUserByEmail(services, email);
+      const user = await findUserByEmail(services, email);
       if (user)
         await (
-          await services.store.run({ actorId: null }, (unit) => issueLinkMail(unit.transaction, services, user, 'resetPassword'))
+          await services.store.run(
+            { actorId: null },
+            async (unit) => await issueLinkMail(unit.transaction, services, user, 'resetPassword'),
+          )
         )();
       return true;
     },
@@ -222,27 +213,10 @@ export const accountsResolvers = {
       await services.rateLimits.consume(['linkPerAddress', ipOf(context)]);
       const password = parseArgument('password', passwordSchema, args.password);
       const email = emailSchema.safeParse(args.email);
-      const user = email.success ? findUserByEmail(services, email.data) : undefined;
+      const user = email.success ? await findUserByEmail(services, email.data) : undefined;
       if (!user) throw new DomainError('INVALID_LINK');
       const passwordHash = await hashPassword(password);
-      const changed = await services.store.run({ actorId: user.id }, async (unit) => {
-        if (!spendLink(unit.transaction, user.id, 'resetPassword', args.token)) return false;
-        unit.transaction
-          .insert(userCredentials)
-          .values({ userId: user.id, passwordHash, updatedAt: unit.now.toISOString() })
-          .onConflictDoUpdate({ target: userCredentials.userId, set: { passwordHash, updatedAt: unit.now.toISOString() } })
-          .run();
-        revokeAllSessions(unit.transaction, user.id, 'password reset');
-        await unit.append(userStream(user.id), [{ type: 'user.password_changed', payload: { userId: user.id, reason: 'reset' } }], {
-          teamId: user.defaultTeamId,
-        });
-        // Following the mailed link proves the address too.
-        if (!user.emailVerified)
-          await unit.append(userStream(user.id), [{ type: 'user.email_verified', payload: { userId: user.id } }], {
-            teamId: user.defaultTeamId,
-          });
-        return true;
-      });
+      const changed = await services.store.run({ actorId: user.id }, (unit) => resetPasswordIn(unit, user.id, args.token, passwordHash));
       if (!changed) throw new DomainError('INVALID_LINK');
       return true;
     },

@@ -51,15 +51,28 @@ export function presentUser(user: UserRow) {
   return { ...user, logged: true };
 }
 
-export function findUser(services: Services, userId: string): UserRow {
-  const user = services.database.db.select().from(users).where(eq(users.id, userId)).get();
+export async function findUser(services: Services, userId: string): Promise<UserRow> {
+  const [user] = await services.database.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new DomainError('UNAUTHENTICATED');
   return user;
 }
 
-export function findUserByEmail(services: Services, email: string): UserRow | undefined {
-  return services.database.db.select().from(users).where(eq(users.email, email)).get();
+export async function findUserByEmail(services: Services, email: string): Promise<UserRow | undefined> {
+  return findUserByEmailIn(services.database.db, email);
 }
+
+/** The account with this address as `reader` sees it (a unit's transaction reads inside the unit). */
+export async function findUserByEmailIn(reader: Pick<Transaction, 'select'>, email: string): Promise<UserRow | undefined> {
+  const [user] = await reader.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+/**
+ * The lock a unit takes before deciding whether an address is free (sign-up, a provider's first sign-in, an address
+ * change): no stream covers "any account", so the address itself is locked (on PostgreSQL an advisory lock on its name,
+ * nothing on SQLite, where units run one at a time). The users table's unique index on email stays the backstop.
+ */
+export const emailAddressLock = (email: string) => `emailAddress:${email}`;
 
 export interface NewAccount {
   email: string;
@@ -80,7 +93,8 @@ export interface NewAccount {
  */
 export async function registerAccount(unit: UnitOfWork, account: NewAccount): Promise<{ userId: string; teamId: string }> {
   const ids = { userId: newId(), teamId: newId(), personalProjectId: newId() };
-  const emailTaken = unit.transaction.select({ id: users.id }).from(users).where(eq(users.email, account.email)).get() !== undefined;
+  await unit.lock(emailAddressLock(account.email));
+  const emailTaken = (await findUserByEmailIn(unit.transaction, account.email)) !== undefined;
   const decided = decideRegistration({ ...ids, ...account, emailTaken });
   await unit.append(teamStream(ids.teamId), decided.team, { teamId: ids.teamId, expectedVersion: 0 });
   await unit.append(userStream(ids.userId), decided.user, { teamId: ids.teamId, expectedVersion: 0 });
@@ -92,10 +106,9 @@ export async function registerAccount(unit: UnitOfWork, account: NewAccount): Pr
     await unit.append(userStream(ids.userId), [{ type: 'user.promotion_claimed', payload: claimed }], { teamId: ids.teamId });
   }
   if (account.passwordHash) {
-    unit.transaction
+    await unit.transaction
       .insert(userCredentials)
-      .values({ userId: ids.userId, passwordHash: account.passwordHash, updatedAt: unit.now.toISOString() })
-      .run();
+      .values({ userId: ids.userId, passwordHash: account.passwordHash, updatedAt: unit.now.toISOString() });
   }
   return { userId: ids.userId, teamId: ids.teamId };
 }
@@ -118,17 +131,25 @@ export interface SessionTarget {
 /** Opens a session for the user, records the sign-in, sets the cookies and returns the AuthPayload (its team is the teams area's field). */
 export async function openSession(target: SessionTarget, userId: string, method: UserSignedIn['method']) {
   const { services } = target;
-  const user = findUser(services, userId);
-  const session = await services.store.run({ actorId: userId }, async (unit) => {
-    const created = createSession(unit.transaction, userId, target.userAgent);
-    await unit.append(userStream(userId), [{ type: 'user.signed_in', payload: { userId, sessionId: created.sessionId, method } }], {
-      teamId: user.defaultTeamId,
-    });
-    return created;
-  });
+  const user = await findUser(services, userId);
+  const session = await services.store.run({ actorId: userId }, (unit) => openSessionIn(unit, user, target.userAgent, method));
   const accessToken = await services.tokens.issue({ userId, sessionId: session.sessionId });
   if (target.reply) setSessionCookies(target.reply, { accessToken, refreshToken: session.refreshToken, userId }, isSecure(services));
   return { token: accessToken, user: presentUser(user) };
+}
+
+/** Opens a session of the user in the unit and records the sign-in: the session's id and its first refresh token. */
+export async function openSessionIn(
+  unit: UnitOfWork,
+  user: Pick<UserRow, 'id' | 'defaultTeamId'>,
+  userAgent: string | null,
+  method: UserSignedIn['method'],
+): Promise<{ sessionId: string; refreshToken: string }> {
+  const created = await createSession(unit.transaction, user.id, userAgent, unit.now.getTime());
+  await unit.append(userStream(user.id), [{ type: 'user.signed_in', payload: { userId: user.id, sessionId: created.sessionId, method } }], {
+    teamId: user.defaultTeamId,
+  });
+  return created;
 }
 
 /** `openSession` for a GraphQL resolver. */
@@ -147,21 +168,21 @@ export function startSession(context: MercuriusContext, userId: string, method: 
  */
 export async function confirmEmailByProvider(unit: UnitOfWork, user: UserRow): Promise<void> {
   if (user.emailVerified) return;
-  unit.transaction.delete(userCredentials).where(eq(userCredentials.userId, user.id)).run();
-  revokeAllSessions(unit.transaction, user.id, 'e-mail confirmed by a sign-in provider');
+  await unit.transaction.delete(userCredentials).where(eq(userCredentials.userId, user.id));
+  await revokeAllSessions(unit.transaction, user.id, 'e-mail confirmed by a sign-in provider');
   await unit.append(userStream(user.id), [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
 }
 
 const linkPaths: Record<LinkPurpose, string> = { verifyEmail: '/signup/verify', resetPassword: '/signup/recover' };
 
 /** Issues a single-use link for the user and mails it in their language. */
-export function issueLinkMail(
+export async function issueLinkMail(
   transaction: Transaction,
   services: Services,
   user: Pick<UserRow, 'id' | 'email' | 'firstname' | 'language'>,
   purpose: LinkPurpose,
-): () => Promise<void> {
-  const secret = issueLink(transaction, user.id, purpose);
+): Promise<() => Promise<void>> {
+  const secret = await issueLink(transaction, user.id, purpose);
   const link = `${services.config.publicUrl}${linkPaths[purpose]}?email=${encodeURIComponent(user.email)}&token=${secret}`;
   // Sent after the transaction commits, so a mail never points at a link that rolled back.
   return () => sendMail(services, purpose, user, link);

@@ -26,46 +26,43 @@ const noUserYet = '';
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-function hasAnyAccount(transaction: Pick<Transaction, 'select'>): boolean {
-  return transaction.select({ id: users.id }).from(users).limit(1).get() !== undefined;
+async function hasAnyAccount(transaction: Pick<Transaction, 'select'>): Promise<boolean> {
+  const [any] = await transaction.select({ id: users.id }).from(users).limit(1);
+  return any !== undefined;
 }
 
-function spendOpenSetUpLinks(transaction: Transaction, at: string): void {
-  transaction
+async function spendOpenSetUpLinks(transaction: Pick<Transaction, 'update'>, at: string): Promise<void> {
+  await transaction
     .update(accountTokens)
     .set({ usedAt: at })
-    .where(and(eq(accountTokens.userId, noUserYet), eq(accountTokens.purpose, 'setUp'), isNull(accountTokens.usedAt)))
-    .run();
+    .where(and(eq(accountTokens.userId, noUserYet), eq(accountTokens.purpose, 'setUp'), isNull(accountTokens.usedAt)));
 }
 
 /**
  * At start: a new set-up link when no account exists yet (any earlier one stops working), else null.
  * The caller prints it.
  */
-export function issueSetUpLink(services: Pick<Services, 'database' | 'config'>, now = Date.now()): string | null {
+export async function issueSetUpLink(services: Pick<Services, 'store' | 'config'>, now = Date.now()): Promise<string | null> {
   const at = new Date(now).toISOString();
-  const secret = services.database.db.transaction((transaction) => {
-    spendOpenSetUpLinks(transaction, at);
-    if (hasAnyAccount(transaction)) return null;
+  const secret = await services.store.run({ actorId: null }, async ({ transaction }) => {
+    await spendOpenSetUpLinks(transaction, at);
+    if (await hasAnyAccount(transaction)) return null;
     const issued = randomBytes(32).toString('base64url');
-    transaction
-      .insert(accountTokens)
-      .values({
-        id: newId(now),
-        userId: noUserYet,
-        purpose: 'setUp',
-        tokenHash: hashSecret(issued),
-        createdAt: at,
-        expiresAt: new Date(now + setUpLinkLifetimeHours * 3_600_000).toISOString(),
-      })
-      .run();
+    await transaction.insert(accountTokens).values({
+      id: newId(now),
+      userId: noUserYet,
+      purpose: 'setUp',
+      tokenHash: hashSecret(issued),
+      createdAt: at,
+      expiresAt: new Date(now + setUpLinkLifetimeHours * 3_600_000).toISOString(),
+    });
     return issued;
   });
   return secret === null ? null : `${services.config.publicUrl}/setup/${secret}`;
 }
 
-function openSetUpLink(transaction: Pick<Transaction, 'select'>, secret: string, now: number) {
-  const row = transaction
+async function openSetUpLink(transaction: Pick<Transaction, 'select'>, secret: string, now: number) {
+  const [row] = await transaction
     .select()
     .from(accountTokens)
     .where(
@@ -76,15 +73,15 @@ function openSetUpLink(transaction: Pick<Transaction, 'select'>, secret: string,
         isNull(accountTokens.usedAt),
       ),
     )
-    .get();
+    .limit(1);
   return row && Date.parse(row.expiresAt) > now ? row : undefined;
 }
 
 /** Refuses a link that is not open, then an instance that already has an account (told only to a link's holder). */
-function requireUsableLink(transaction: Pick<Transaction, 'select'>, secret: string, now = Date.now()) {
-  const link = openSetUpLink(transaction, secret, now);
+async function requireUsableLink(transaction: Pick<Transaction, 'select'>, secret: string, now = Date.now()) {
+  const link = await openSetUpLink(transaction, secret, now);
   if (!link) throw new DomainError('SETUP_LINK_INVALID');
-  if (hasAnyAccount(transaction)) throw new DomainError('SETUP_DONE');
+  if (await hasAnyAccount(transaction)) throw new DomainError('SETUP_DONE');
   return link;
 }
 
@@ -106,7 +103,7 @@ const ipOf = (context: MercuriusContext) => addressKey(context.ip ?? 'unknown');
 export const setUpQueries = {
   checkSetup: async (_root, args: { token: string }, context) => {
     await context.services.rateLimits.consume(['linkPerAddress', ipOf(context)]);
-    requireUsableLink(context.services.database.db, args.token);
+    await requireUsableLink(context.services.database.db, args.token);
     return true;
   },
 } satisfies QueryResolvers;
@@ -117,11 +114,18 @@ export const setUpMutations = {
     await services.rateLimits.consume(['linkPerAddress', ipOf(context)]);
     const input = setUpSchema.parse(args);
     // Checked before the slow password hash too, so a wrong link costs no argon2 work.
-    requireUsableLink(services.database.db, input.token);
+    await requireUsableLink(services.database.db, input.token);
     const passwordHash = await hashPassword(input.password);
     const userId = await services.store.run({ actorId: null }, async (unit) => {
-      const link = requireUsableLink(unit.transaction, input.token);
-      unit.transaction.update(accountTokens).set({ usedAt: unit.now.toISOString() }).where(eq(accountTokens.id, link.id)).run();
+      const link = await requireUsableLink(unit.transaction, input.token);
+      // Spent only if still unused, in one statement: of two units holding the link at once, one spends it (on
+      // PostgreSQL the second waits for the first's row, then finds it used).
+      const spent = await unit.transaction
+        .update(accountTokens)
+        .set({ usedAt: unit.now.toISOString() })
+        .where(and(eq(accountTokens.id, link.id), isNull(accountTokens.usedAt)))
+        .returning({ id: accountTokens.id });
+      if (spent.length === 0) throw new DomainError('SETUP_LINK_INVALID');
       return (
         await registerAccount(unit, {
           email: input.email,

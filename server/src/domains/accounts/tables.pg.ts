@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 
 /**
- * The PostgreSQL twin of tables.ts, which says what each table and column means: the same tables, columns, keys and
+ * The PostgreSQL twin of tables.sqlite.ts, which says what each table and column means: the same tables, columns, keys and
  * indexes in pg-core, kept equal by server/src/db/schemaParity.test.ts. Booleans are `boolean`, json is `jsonb`, and
  * integers that can pass 2^31 (log positions, byte sizes, epoch milliseconds, row ids) are `bigint`.
  */

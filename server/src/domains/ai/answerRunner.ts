@@ -116,8 +116,8 @@ export class AnswerRunner {
     let sources: RetrievedSource[] | null = null;
     if (job.mode === 'search') {
       // The team's plan as it is when the sources are read (its search history bounds them, as for getSearch).
-      const viewer = { teamId: job.teamId, seat: job.seat, plan: teamPlanName(database.db, job.teamId) };
-      sources = retrieveSources(database.sqlite, viewer, job.question, this.services.store.clock.now());
+      const viewer = { teamId: job.teamId, seat: job.seat, plan: await teamPlanName(database.db, job.teamId) };
+      sources = await retrieveSources(database.db, viewer, job.question, this.services.store.clock.now());
       if (sources.length === 0) return this.record(job, finished(notFoundAnswer(job.language), 'done'));
     }
     // The question and its answer are the conversation's newest messages; the turns are those before them.

@@ -38,12 +38,12 @@ async function* answerFeed(context: MercuriusContext, owner: Owner, conversation
     context,
     actor,
     [topics.stream(aiConversationStream(conversationId)), answerDeltaTopic(conversationId)],
-    (incoming): Verdict => {
+    async (incoming): Promise<Verdict> => {
       const event = incoming as Incoming;
       if (event.type === 'ai.answer.delta') return (event as AnswerDelta).conversationId === conversationId ? 'deliver' : 'skip';
       const stored = event as StoredEvent;
       if (stored.stream !== aiConversationStream(conversationId)) return 'skip';
-      if (stored.type === 'ai.conversation.deleted' || currentTeam(db, owner.userId)?.id !== owner.teamId) return 'end';
+      if (stored.type === 'ai.conversation.deleted' || (await currentTeam(db, owner.userId))?.id !== owner.teamId) return 'end';
       return stored.type === 'ai.question.asked' || stored.type === 'ai.answer.finished' ? 'deliver' : 'skip';
     },
   );
@@ -112,14 +112,14 @@ const listChanges = new Set([
  * that team is still their current one (a switch of team ends it: the other team's list is another subscription).
  * A deleted conversation has no row left: its deletion is the owner's when they made it (only its person may).
  */
-function conversationListVerdict(context: MercuriusContext, owner: Owner, event: StoredEvent): Verdict | Promise<Verdict> {
+async function conversationListVerdict(context: MercuriusContext, owner: Owner, event: StoredEvent): Promise<Verdict | Promise<Verdict>> {
   // A switch is appended to the person's own stream with the team they switched to.
   if (event.type === 'user.default_team_changed')
     return event.stream === userStream(owner.userId) && (event.payload as { teamId?: string }).teamId !== owner.teamId ? 'end' : 'skip';
   if (event.type === 'team.member_removed') return (event.payload as { userId?: string }).userId === owner.userId ? 'end' : 'skip';
   if (!listChanges.has(event.type)) return 'skip';
   const db = context.services.database.db;
-  if (currentTeam(db, owner.userId)?.id !== owner.teamId) return 'end';
+  if ((await currentTeam(db, owner.userId))?.id !== owner.teamId) return 'end';
   if (event.type === 'ai.conversation.deleted') return event.actorId === owner.userId ? 'deliver' : 'skip';
   return ownConversationVerdict(db, owner, (event.payload as { conversationId: string }).conversationId);
 }
@@ -168,7 +168,7 @@ async function* conversationListFeed(context: MercuriusContext, owner: Owner): A
     context,
     requireActor(context),
     [topics.team(owner.teamId), topics.stream(userStream(owner.userId))],
-    (event) => conversationListVerdict(context, owner, event),
+    async (event) => await conversationListVerdict(context, owner, event),
     conversationListRelevant(owner),
   );
   for await (const event of events) yield { event, owner };
@@ -178,7 +178,7 @@ export const aiConversationSubscriptions = {
   subAiMessage: {
     subscribe: async (_root, args: { aiconversation: string }, context) => {
       const actor = requireActor(context);
-      const { team } = requireCurrentTeam(context.services.database.db, actor.userId);
+      const { team } = await requireCurrentTeam(context.services.database.db, actor.userId);
       const owner: Owner = { userId: actor.userId, teamId: team.id };
       const conversation = await requireOwnConversation(context.services.database.db, owner, args.aiconversation);
       return answerFeed(context, owner, conversation.id);
@@ -186,9 +186,9 @@ export const aiConversationSubscriptions = {
     resolve: (delivery) => delivery,
   } satisfies LiveSubscription<'subAiMessage', Delivery>,
   subAiConversations: {
-    subscribe: (_root, _args, context) => {
+    subscribe: async (_root, _args, context) => {
       const actor = requireActor(context);
-      const { team } = requireCurrentTeam(context.services.database.db, actor.userId);
+      const { team } = await requireCurrentTeam(context.services.database.db, actor.userId);
       return conversationListFeed(context, { userId: actor.userId, teamId: team.id });
     },
     resolve: ({ event, owner }, _args, context) => conversationChangeOf(context, owner, event),

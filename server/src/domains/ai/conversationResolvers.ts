@@ -33,9 +33,9 @@ export const conversationNameMaximum = 200;
 /** How long stopAiMessage waits for the process running the answer to record it stopped, before recording it itself. */
 export const stopWaitMs = 5000;
 
-function caller(context: MercuriusContext) {
+async function caller(context: MercuriusContext) {
   const actor = requireActor(context);
-  const { team, seat } = requireCurrentTeam(context.services.database.db, actor.userId);
+  const { team, seat } = await requireCurrentTeam(context.services.database.db, actor.userId);
   const owner: Owner = { userId: actor.userId, teamId: team.id };
   return { owner, seat };
 }
@@ -88,14 +88,14 @@ function answerEnded(
 
 export const aiConversationQueries = {
   getAiConversations: async (_root, _args, context) => {
-    const { owner } = caller(context);
+    const { owner } = await caller(context);
     const db = context.services.database.db;
     const conversations: AiConversation[] = [];
     for (const row of await ownConversations(db, owner)) conversations.push(await presentConversation(db, row));
     return conversations;
   },
   getAiMessages: async (_root, args: { aiconversation: string }, context) => {
-    const { owner } = caller(context);
+    const { owner } = await caller(context);
     const db = context.services.database.db;
     const conversation = await requireOwnConversation(db, owner, args.aiconversation);
     return (await conversationMessages(db, conversation.id)).map((row) => presentMessage(row));
@@ -104,7 +104,7 @@ export const aiConversationQueries = {
 
 export const aiConversationMutations = {
   setAiConversation: async (_root, args: { type: string }, context) => {
-    const { owner } = caller(context);
+    const { owner } = await caller(context);
     const type = parseMode(args.type, 'type');
     const conversationId = newId();
     await context.services.store.run(commandOf(context, owner.userId), async (unit) => {
@@ -121,7 +121,7 @@ export const aiConversationMutations = {
   },
 
   ediAiConversation: async (_root, args: { id: string; name: string }, context) => {
-    const { owner } = caller(context);
+    const { owner } = await caller(context);
     const name = parseArgument('name', boundedText(conversationNameMaximum, 'NAME_REQUIRED'), args.name);
     await context.services.store.run(commandOf(context, owner.userId), async (unit) => {
       const conversation = await lockOwnConversation(unit, owner, args.id);
@@ -138,7 +138,7 @@ export const aiConversationMutations = {
   },
 
   delAiConversation: async (_root, args: { id: string }, context) => {
-    const { owner } = caller(context);
+    const { owner } = await caller(context);
     const streaming = await context.services.store.run(commandOf(context, owner.userId), async (unit) => {
       const conversation = await lockOwnConversation(unit, owner, args.id);
       const answers = (await conversationMessages(unit.transaction, conversation.id)).filter((message) => message.state === 'streaming');
@@ -161,7 +161,7 @@ export const aiConversationMutations = {
     args: { aiconversation: string; body: string; type?: string | null; persona?: string | null; tone?: string | null },
     context,
   ) => {
-    const { owner, seat } = caller(context);
+    const { owner, seat } = await caller(context);
     const { services } = context;
     const db = services.database.db;
     const conversation = await requireOwnConversation(db, owner, args.aiconversation);
@@ -209,7 +209,7 @@ export const aiConversationMutations = {
   },
 
   delAiMessage: async (_root, args: { id: string }, context) => {
-    const { owner } = caller(context);
+    const { owner } = await caller(context);
     const wasStreaming = await context.services.store.run(commandOf(context, owner.userId), async (unit) => {
       const { message, conversation } = await lockOwnMessage(unit, owner, args.id);
       await unit.append(
@@ -226,7 +226,7 @@ export const aiConversationMutations = {
   },
 
   stopAiMessage: async (_root, args: { id: string }, context) => {
-    const { owner } = caller(context);
+    const { owner } = await caller(context);
     const db = context.services.database.db;
     const { message, conversation } = await requireOwnMessage(db, owner, args.id);
     if (message.type === 'answer' && message.state === 'streaming') {

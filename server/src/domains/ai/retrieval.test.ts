@@ -22,10 +22,10 @@ describe('AI search retrieval', () => {
     expect(citedSources('Friday.', sources).map((citation) => citation.id)).toEqual(['t1', 't2', 't3']);
   });
 
-  it('searches all the words together, then each word alone, through the one scoped search of the question', () => {
+  it('searches all the words together, then each word alone, through the one scoped search of the question', async () => {
     const searched: string[] = [];
     const item = (id: number) => ({ id, kind: 'task' }) as MatchedItem;
-    const found = bestMatches(keywordsOf('When does the Zephyr launch rehearsal start?'), (text) => {
+    const found = await bestMatches(keywordsOf('When does the Zephyr launch rehearsal start?'), async (text) => {
       searched.push(text);
       return text === 'zephyr' ? [item(2), item(1)] : text === 'launch' ? [item(1)] : [];
     });

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { DrizzleDatabase } from '../../db/connection';
 import { presentResults, searchesEverywhere, type MatchedItem, type SearchViewer } from '../search';
 import type { AiCitationRecord } from './conversationEvents';
 
@@ -37,13 +37,13 @@ export function keywordsOf(question: string): string[] {
 }
 
 /** One search with the person's scope, worked out once per question: the words to find and how many items at most. */
-export type ScopedSearch = (text: string, limit: number) => readonly MatchedItem[];
+export type ScopedSearch = (text: string, limit: number) => Promise<readonly MatchedItem[]>;
 
 /**
  * The items that answer the keywords best, through one scoped search: all the words together first, then each
  * word alone while too few were found. Items holding every keyword come first, then those holding the most.
  */
-export function bestMatches(keywords: readonly string[], search: ScopedSearch): MatchedItem[] {
+export async function bestMatches(keywords: readonly string[], search: ScopedSearch): Promise<MatchedItem[]> {
   const found = new Map<number, { item: MatchedItem; hits: number; order: number }>();
   const add = (items: readonly MatchedItem[], weight: number) => {
     for (const item of items) {
@@ -52,9 +52,9 @@ export function bestMatches(keywords: readonly string[], search: ScopedSearch): 
       else found.set(item.id, { item, hits: weight, order: found.size });
     }
   };
-  add(search(keywords.join(' '), retrievalLimits.sources), keywords.length);
+  add(await search(keywords.join(' '), retrievalLimits.sources), keywords.length);
   if (found.size < retrievalLimits.sources && keywords.length > 1)
-    for (const keyword of keywords) add(search(keyword, retrievalLimits.perKeyword), 1);
+    for (const keyword of keywords) add(await search(keyword, retrievalLimits.perKeyword), 1);
   return [...found.values()]
     .sort((first, second) => second.hits - first.hits || first.order - second.order)
     .slice(0, retrievalLimits.sources)
@@ -66,11 +66,11 @@ export function bestMatches(keywords: readonly string[], search: ScopedSearch): 
  * read it at this moment (their seat, spaces, private chats, rooms and calendar events, worked out once per
  * question by searchesEverywhere and judged in SQL), so a source is never something they cannot open.
  */
-export function retrieveSources(sqlite: Database.Database, viewer: SearchViewer, question: string, now: Date): RetrievedSource[] {
+export async function retrieveSources(db: DrizzleDatabase, viewer: SearchViewer, question: string, now: Date): Promise<RetrievedSource[]> {
   const keywords = keywordsOf(question);
   if (keywords.length === 0) return [];
-  const best = bestMatches(keywords, searchesEverywhere(sqlite, viewer, now));
-  const presented = presentResults(sqlite, viewer.seat.userId, best);
+  const best = await bestMatches(keywords, await searchesEverywhere(db, viewer, now));
+  const presented = await presentResults(db, viewer.seat.userId, best);
   // One presented result per item, in order: the item's kind is the citation's.
   return presented.map((result, index) => {
     const passage = clipText(result.description ?? '', retrievalLimits.sourceCharacters);

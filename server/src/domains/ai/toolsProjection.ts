@@ -14,8 +14,8 @@ export const aiToolsProjection: Projection = {
   name: 'aiTools',
   tables: [aiUsage, aiLimits],
   /**
-   * Answers a promise for its own events only: the doc rooms' synchronous door (`runNow`, until the rooms await an
-   * ordinary unit) refuses a unit whose projections answer one, and every projection sees every event.
+   * Answers a promise for its own events only: every projection sees every event, and
+   * an await per projection per event would cost every unit of work one (domains/projections.test.ts).
    */
   apply(transaction: Transaction, stored: StoredEvent): Promise<void> | undefined {
     if (!toolsEventTypes.has(stored.type)) return undefined;

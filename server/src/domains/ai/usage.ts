@@ -76,7 +76,7 @@ export const aiToolsQueries = {
   getAiUsage: async (_root, args: { team: string }, context) => {
     const actor = requireActor(context);
     const { db } = context.services.database;
-    const { team, seat } = requireTeamMember(db, args.team, actor.userId);
+    const { team, seat } = await requireTeamMember(db, args.team, actor.userId);
     if (!aiToolsPolicy.readUsage(seat)) throw new DomainError('PERMISSION_DENIED');
     const limits = await teamAiLimits(db, context.services.config.ai, team.id);
     return { limits, ...(await teamAiUsage(db, team.id, context.services.store.clock.now())) };
@@ -89,7 +89,7 @@ export const aiToolsMutations = {
     return runCommand(context, actor.userId, async (unit): Promise<TeamAiLimits> => {
       // Whether the caller administers the team is its stream's state: locked before it is read (see `UnitOfWork.lock`).
       await unit.lock(teamStream(args.team));
-      const { team, seat } = requireTeamMember(unit.transaction, args.team, actor.userId);
+      const { team, seat } = await requireTeamMember(unit.transaction, args.team, actor.userId);
       if (!aiToolsPolicy.setLimits(seat)) throw new DomainError('PERMISSION_DENIED');
       const limits = validateAiLimits({ requestsPerMinute: args.requestsPerMinute, tokensPerDay: args.tokensPerDay });
       const event: AiToolsEvent = { type: 'ai.limits.set', payload: { teamId: team.id, ...limits } };

@@ -62,10 +62,10 @@ function abortableChunks(writer: Writer, request: WritingRequest): AsyncGenerato
 
 export const aiWritingSubscriptions = {
   aiWriting: {
-    subscribe: (_root, args: WritingArguments, context) => {
+    subscribe: async (_root, args: WritingArguments, context) => {
       const actor = requireActor(context);
       // Any member of the current team, guests too: they write in its docs and chats.
-      const { team } = requireCurrentTeam(context.services.database.db, actor.userId);
+      const { team } = await requireCurrentTeam(context.services.database.db, actor.userId);
       const request = checkWritingArguments(args);
       return abortableChunks({ services: context.services, userId: actor.userId, teamId: team.id }, request);
     },

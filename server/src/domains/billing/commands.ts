@@ -64,7 +64,7 @@ export async function writeSubscription(
   await unit.append(billingStream(next.teamId), [{ type: 'billing.subscription_changed', payload: { ...next, reason, cause } }], {
     teamId: next.teamId,
   });
-  const team = findTeam(unit.transaction, next.teamId);
+  const team = await findTeam(unit.transaction, next.teamId);
   const seats = isPaidPlan(next.plan) ? next.seats : null;
   if (team && (team.plan !== next.plan || team.planState !== next.state || team.seats !== seats || team.lifetimes !== next.lifetimes)) {
     const changed: TeamPlanChanged = { teamId: next.teamId, plan: next.plan, planState: next.state, seats, lifetimes: next.lifetimes };

@@ -67,7 +67,7 @@ export const contactSalesMutations = {
       company: optionalText(args.company, 'company'),
     };
     await services.rateLimits.consume(['contactSalesPerUser', actor.userId]);
-    const team = currentTeam(services.database.db, actor.userId);
+    const team = await currentTeam(services.database.db, actor.userId);
     const request: SalesRequested = {
       requestId: newId(),
       userId: actor.userId,
@@ -80,7 +80,7 @@ export const contactSalesMutations = {
       await unit.append(salesStream(actor.userId), [{ type: 'billing.sales_requested', payload: request }], { teamId: request.teamId });
     });
     const salesEmail = services.config.instance.salesEmail;
-    const user = findUser(services, actor.userId);
+    const user = await findUser(services, actor.userId);
     try {
       await services.mailer.send(
         salesMail(salesEmail, request, { name: `${user.firstname} ${user.lastname}`.trim(), email: user.email }, team?.name ?? null),

@@ -100,6 +100,6 @@ export async function presentBilling(db: Reader, services: Pick<Services, 'confi
       redeemedAt: redemption.redeemedAt,
     })),
     managedBy: billingSource(services),
-    instanceAdministrator: isInstanceAdministrator(services, viewerId),
+    instanceAdministrator: await isInstanceAdministrator(services, viewerId),
   };
 }

@@ -17,8 +17,8 @@ export const billingProjection: Projection = {
   name: 'billing',
   tables: [billingSubscriptions, billingCredits, billingInvoices, promotionCodes, promotionRedemptions, promotionGrants, salesRequests],
   /**
-   * Answers a promise for billing's own events only: the doc rooms' synchronous door (`runNow`, until the rooms await an
-   * ordinary unit) refuses a unit whose projections answer one, and every projection sees every event.
+   * Answers a promise for billing's own events only: every projection sees every event, and
+   * an await per projection per event would cost every unit of work one (domains/projections.test.ts).
    */
   apply(transaction: Transaction, stored: StoredEvent): Promise<void> | undefined {
     if (!stored.type.startsWith('billing.')) return undefined;

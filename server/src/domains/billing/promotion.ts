@@ -189,7 +189,7 @@ export const promotionMutations = {
   setCode: async (_root, args, context: MercuriusContext) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
-    const { team, seat } = requireCurrentTeam(db, actor.userId);
+    const { team, seat } = await requireCurrentTeam(db, actor.userId);
     if (!billingPolicy.manage(seat)) throw new DomainError('PERMISSION_DENIED');
     const code = normalizePromotionCode(args.code);
     await runCommand(context, actor.userId, async (unit) => {
@@ -198,7 +198,7 @@ export const promotionMutations = {
     return await presentBilling(db, context.services, team.id, actor.userId);
   },
   setPromotionCode: async (_root, args, context: MercuriusContext) => {
-    const actorId = requireInstanceAdministrator(context);
+    const actorId = await requireInstanceAdministrator(context);
     const code = normalizePromotionCode(args.code);
     if (!codePattern.test(code)) throw codedError('PROMOTION_CODE_FORMAT', { field: 'code' });
     const terms = promotionTerms(args);
@@ -223,7 +223,7 @@ export const promotionCredit: Reaction = {
     const { userId, teamId } = event.payload as UserPromotionClaimed;
     // Granted once per person: the claim is on the person's stream, whose lock this unit already holds by appending it.
     await unit.lock(userStream(userId));
-    if ((await promotionGranted(unit.transaction, userId)) || !findTeam(unit.transaction, teamId)) return;
+    if ((await promotionGranted(unit.transaction, userId)) || !(await findTeam(unit.transaction, teamId))) return;
     const amount = promotionCreditPounds * 100;
     await unit.append(
       billingStream(teamId),

@@ -40,8 +40,9 @@ export function registerReceiptRoute(server: FastifyInstance, services: Services
     const { userId } = authentication.actor;
     const db = services.database.db;
     const [invoice] = await db.select().from(billingInvoices).where(eq(billingInvoices.id, request.params.id)).limit(1);
-    const team = invoice ? findTeam(db, invoice.teamId) : undefined;
-    const allowed = team && (billingPolicy.manage(loadTeamSeat(db, team, userId)) || isInstanceAdministrator(services, userId));
+    const team = invoice ? await findTeam(db, invoice.teamId) : undefined;
+    const allowed =
+      team && (billingPolicy.manage(await loadTeamSeat(db, team, userId)) || (await isInstanceAdministrator(services, userId)));
     if (!invoice || !team || !allowed)
       return page(reply, 404, 'Receipt not found', '<p>This receipt does not exist or you cannot see it.</p>');
     const rows: [string, string][] = [

@@ -14,16 +14,16 @@ import { presentBilling, presentPlans } from './present';
 import { billingSource, loadSubscription } from './state';
 
 /** The team's member seat, or NOT_FOUND as for a team that does not exist; PERMISSION_DENIED for a member who may not manage. */
-function requireBillingAdmin(context: MercuriusContext, teamId: string) {
+async function requireBillingAdmin(context: MercuriusContext, teamId: string) {
   const actor = requireActor(context);
-  const { team, seat } = requireTeamMember(context.services.database.db, teamId, actor.userId);
+  const { team, seat } = await requireTeamMember(context.services.database.db, teamId, actor.userId);
   if (!billingPolicy.manage(seat)) throw new DomainError('PERMISSION_DENIED');
   return { actor, team };
 }
 
-export function requireInstanceAdministrator(context: MercuriusContext): string {
+export async function requireInstanceAdministrator(context: MercuriusContext): Promise<string> {
   const actor = requireActor(context);
-  if (!isInstanceAdministrator(context.services, actor.userId)) throw refusal('PERMISSION_DENIED', 'INSTANCE_ADMINISTRATOR_ONLY');
+  if (!(await isInstanceAdministrator(context.services, actor.userId))) throw refusal('PERMISSION_DENIED', 'INSTANCE_ADMINISTRATOR_ONLY');
   return actor.userId;
 }
 
@@ -55,7 +55,7 @@ export const billingQueries = {
   getTeamSubscriptions: async (_root, args, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
-    const { team } = args.team ? requireTeamMember(db, args.team, actor.userId) : requireCurrentTeam(db, actor.userId);
+    const { team } = args.team ? await requireTeamMember(db, args.team, actor.userId) : await requireCurrentTeam(db, actor.userId);
     return await presentPlans(db, context.services, team.id, {
       currency: args.currency,
       period: periodOfFrequency(args.frequency),
@@ -64,14 +64,14 @@ export const billingQueries = {
   },
   getBilling: async (_root, args, context) => {
     const actor = requireActor(context);
-    const { team } = requireTeamMember(context.services.database.db, args.team, actor.userId);
+    const { team } = await requireTeamMember(context.services.database.db, args.team, actor.userId);
     return await billingOf(context, team.id);
   },
 } satisfies QueryResolvers;
 
 export const billingLifecycleMutations = {
   startTrial: async (_root, args, context) => {
-    const { actor, team } = requireBillingAdmin(context, args.team);
+    const { actor, team } = await requireBillingAdmin(context, args.team);
     await runCommand(context, actor.userId, async (unit) => {
       await lockTeamBilling(unit, team.id);
       const current = await loadSubscription(unit.transaction, team.id, billingSource(context.services));
@@ -96,7 +96,7 @@ export const billingLifecycleMutations = {
     return await billingOf(context, team.id);
   },
   cancelSubscription: async (_root, args, context) => {
-    const { actor, team } = requireBillingAdmin(context, args.team);
+    const { actor, team } = await requireBillingAdmin(context, args.team);
     await runCommand(context, actor.userId, async (unit) => {
       await lockTeamBilling(unit, team.id);
       const current = await loadSubscription(unit.transaction, team.id, billingSource(context.services));
@@ -112,7 +112,7 @@ export const billingLifecycleMutations = {
     return await billingOf(context, team.id);
   },
   reactivateSubscription: async (_root, args, context) => {
-    const { actor, team } = requireBillingAdmin(context, args.team);
+    const { actor, team } = await requireBillingAdmin(context, args.team);
     await runCommand(context, actor.userId, async (unit) => {
       await lockTeamBilling(unit, team.id);
       const current = await loadSubscription(unit.transaction, team.id, billingSource(context.services));
@@ -124,10 +124,10 @@ export const billingLifecycleMutations = {
     return await billingOf(context, team.id);
   },
   setTeamPlan: async (_root, args, context) => {
-    const actorId = requireInstanceAdministrator(context);
+    const actorId = await requireInstanceAdministrator(context);
     const db = context.services.database.db;
     // The instance's administrator sets any team's plan, member or not; an id that is no team is NOT_FOUND.
-    const team = findTeam(db, args.team);
+    const team = await findTeam(db, args.team);
     if (!team) throw refusal('NOT_FOUND', 'TEAM_NOT_FOUND');
     if (billingSource(context.services) === 'stripe') throw codedError('BILLING_MANAGED_BY_STRIPE');
     const plan = parsePlan(args.plan);

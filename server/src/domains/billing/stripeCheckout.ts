@@ -15,8 +15,8 @@ import { creditsOf, type Reader } from './state';
 export const billingReturnPath = '/overview/preferences/admin/billing';
 
 /** The team, when the caller administers it (another team's, or none: NOT_FOUND; a member: PERMISSION_DENIED). */
-function requireTeamAdministrator(db: Reader, teamId: string, userId: string): string {
-  const { team, seat } = requireTeamMember(db, teamId, userId);
+async function requireTeamAdministrator(db: Reader, teamId: string, userId: string): Promise<string> {
+  const { team, seat } = await requireTeamMember(db, teamId, userId);
   if (!teamPolicy.manage(seat)) throw new DomainError('PERMISSION_DENIED');
   return team.id;
 }
@@ -103,7 +103,7 @@ export const stripeMutations = {
     const actor = requireActor(context);
     const { services } = context;
     const db = services.database.db;
-    const teamId = requireTeamAdministrator(db, args.team, actor.userId);
+    const teamId = await requireTeamAdministrator(db, args.team, actor.userId);
     const gateway = requireGateway(services);
     const plan = parsePlan(args.plan);
     const period = parsePeriod(args.type);
@@ -135,7 +135,7 @@ export const stripeMutations = {
   manageSubscriptions: async (_root: unknown, args: { team: string }, context: MercuriusContext) => {
     const actor = requireActor(context);
     const { services } = context;
-    const teamId = requireTeamAdministrator(services.database.db, args.team, actor.userId);
+    const teamId = await requireTeamAdministrator(services.database.db, args.team, actor.userId);
     const gateway = requireGateway(services);
     const customerId = await stripeCustomerOf(services, teamId);
     if (!customerId) throw codedError('STRIPE_CUSTOMER_MISSING');

@@ -176,7 +176,7 @@ export async function applyStripeEvent(services: Services, gateway: StripeGatewa
   if (await wasApplied(services.database.db, event.id)) return 'duplicate';
   const effect = await effectOf(services, gateway, settings, event);
   if (!effect) return 'ignored';
-  const teamId = effect.teamId && findTeam(services.database.db, effect.teamId) ? effect.teamId : null;
+  const teamId = effect.teamId && (await findTeam(services.database.db, effect.teamId)) ? effect.teamId : null;
   return await services.store.run({ actorId: null }, async (unit) => {
     if (teamId) await lockTeamBilling(unit, teamId, stripeWebhookStream);
     else await unit.lock(stripeWebhookStream);

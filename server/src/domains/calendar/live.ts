@@ -22,12 +22,12 @@ const changeTypes: Record<string, string> = {
  * was deleted while they were its author, invited or its calendar's owner; they were taken off its list;
  * they left it). Judged against the database when the change is delivered, per subscriber.
  */
-function concerns(context: MercuriusContext, userId: string, email: string | null, event: StoredEvent): boolean {
+async function concerns(context: MercuriusContext, userId: string, email: string | null, event: StoredEvent): Promise<boolean> {
   const db = context.services.database.db;
   const eventId = (event.payload as { eventId: string }).eventId;
-  const row = findEvent(db, eventId);
+  const row = await findEvent(db, eventId);
   if (row) {
-    if (canSeeEvent(db, row, userId)) return true;
+    if (await canSeeEvent(db, row, userId)) return true;
     if (event.type === 'calendarEvent.edited')
       return email !== null && ((event.payload as CalendarEventEdited).removed ?? []).includes(email);
     if (event.type === 'calendarEvent.responded') return (event.payload as CalendarEventResponded).userId === userId;
@@ -42,32 +42,32 @@ function concerns(context: MercuriusContext, userId: string, email: string | nul
  * subEvent's feed: changes to events of the subscriber's current team that concern them. Team events are
  * checked for the subscriber's membership: losing it (or switching team) ends the feed.
  */
-function eventFeed(context: MercuriusContext) {
+async function eventFeed(context: MercuriusContext) {
   const actor = requireActor(context);
   const db = context.services.database.db;
-  const { team } = requireCurrentTeam(db, actor.userId);
-  const email = memberEntry(db, actor.userId)?.email ?? null;
-  return feed(context, actor, topics.team(team.id), (event): Verdict => {
-    if (event.type.startsWith('team.')) return currentTeam(db, actor.userId)?.id === team.id ? 'skip' : 'end';
+  const { team } = await requireCurrentTeam(db, actor.userId);
+  const email = (await memberEntry(db, actor.userId))?.email ?? null;
+  return feed(context, actor, topics.team(team.id), async (event): Promise<Verdict> => {
+    if (event.type.startsWith('team.')) return (await currentTeam(db, actor.userId))?.id === team.id ? 'skip' : 'end';
     if (!(event.type in changeTypes)) return 'skip';
-    return concerns(context, actor.userId, email, event) ? 'deliver' : 'skip';
+    return (await concerns(context, actor.userId, email, event)) ? 'deliver' : 'skip';
   });
 }
 
 export const calendarSubscriptions = {
   subEvent: {
-    subscribe: (_root: unknown, _args: unknown, context: MercuriusContext) => eventFeed(context),
-    resolve: (event: StoredEvent, _args: unknown, context: MercuriusContext) => {
+    subscribe: async (_root: unknown, _args: unknown, context: MercuriusContext) => await eventFeed(context),
+    resolve: async (event: StoredEvent, _args: unknown, context: MercuriusContext) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
       const eventId = (event.payload as { eventId: string }).eventId;
-      const row = findEvent(db, eventId);
-      const visible = row !== undefined && canSeeEvent(db, row, actor.userId);
+      const row = await findEvent(db, eventId);
+      const visible = row !== undefined && (await canSeeEvent(db, row, actor.userId));
       return {
         type: changeTypes[event.type]!,
         seq: event.seq,
         event: eventId,
-        value: visible ? presentEvent(db, context.services.config.publicUrl, row, actor.userId) : null,
+        value: visible ? await presentEvent(db, context.services.config.publicUrl, row, actor.userId) : null,
       };
     },
   },

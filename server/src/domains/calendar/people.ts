@@ -20,12 +20,14 @@ import type { EventPersonEntry } from './events';
 import type { Reader } from './state';
 
 /** A member's address and name, as an event's people list keeps them. */
-export function memberEntry(db: Reader, userId: string): { userId: string; email: string; name: string | null } | null {
-  const user = db
-    .select({ email: users.email, firstname: users.firstname, lastname: users.lastname })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get();
+export async function memberEntry(db: Reader, userId: string): Promise<{ userId: string; email: string; name: string | null } | null> {
+  const user = (
+    await db
+      .select({ email: users.email, firstname: users.firstname, lastname: users.lastname })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1)
+  )[0];
   if (!user) return null;
   return { userId, email: user.email.toLowerCase(), name: `${user.firstname} ${user.lastname}`.trim() || null };
 }
@@ -35,14 +37,14 @@ export function memberEntry(db: Reader, userId: string): { userId: string; email
  * (EVENT_INVITED_NOT_MEMBER otherwise); the author is never on their own list; those already invited keep
  * their answer; absent arguments keep that part of the list as it was.
  */
-export function peopleAfter(
+export async function peopleAfter(
   db: Reader,
   teamId: string,
   authorId: string,
   current: readonly EventPersonEntry[],
   invited: readonly string[] | null | undefined,
   guests: readonly string[] | null | undefined,
-): EventPersonEntry[] {
+): Promise<EventPersonEntry[]> {
   const byEmail = new Map(current.map((person) => [person.email, person]));
   let members = current.filter((person) => person.userId !== null);
   if (invited) {
@@ -51,20 +53,20 @@ export function peopleAfter(
       wanted.length === 0
         ? new Set<string>()
         : new Set(
-            db
-              .select({ userId: teamMembers.userId })
-              .from(teamMembers)
-              .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, wanted)))
-              .all()
-              .map((row) => row.userId),
+            (
+              await db
+                .select({ userId: teamMembers.userId })
+                .from(teamMembers)
+                .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, wanted)))
+            ).map((row) => row.userId),
           );
     if (wanted.some((userId) => !inTeam.has(userId))) throw codedError('EVENT_INVITED_NOT_MEMBER', { field: 'invited' });
-    members = wanted.map((userId) => {
+    const chosen: EventPersonEntry[] = [];
+    for (const userId of wanted) {
       const known = current.find((person) => person.userId === userId);
-      if (known) return known;
-      const entry = memberEntry(db, userId)!;
-      return { ...entry, response: 'invited' as const };
-    });
+      chosen.push(known ?? { ...(await memberEntry(db, userId))!, response: 'invited' as const });
+    }
+    members = chosen;
   }
   let guestList = current.filter((person) => person.userId === null);
   if (guests) {
@@ -96,8 +98,8 @@ export async function meetingRoomFor(
 ): Promise<string> {
   const db = unit.transaction;
   if (meeting) {
-    const room = findMeetingroom(db, meeting);
-    if (!room || room.teamId !== teamId || !memberMayUseMeetingroom(db, room, userId))
+    const room = await findMeetingroom(db, meeting);
+    if (!room || room.teamId !== teamId || !(await memberMayUseMeetingroom(db, room, userId)))
       throw refusal('NOT_FOUND', 'MEETINGROOM_NOT_FOUND', { field: 'meeting' });
     return room.id;
   }

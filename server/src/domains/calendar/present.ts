@@ -1,21 +1,24 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '../accounts';
 import type { Occurrence } from './recurrence';
 import { ruleEnd } from './recurrence';
 import { calendarPolicy } from './policies';
-import { calendarOwnerOf, type EventRow, type PersonRow, type Reader } from './state';
+import { type EventRow, type PersonRow, type Reader } from './state';
+import { calendarOrder } from './sync/state';
 import { calendars } from './tables';
 
 type CalendarRow = typeof calendars.$inferSelect;
 
-/** A synced calendar as the API gives it; `default`: the account's first selected calendar (made here events go there). */
-export function presentCalendar(db: Reader, row: CalendarRow) {
-  const first = db
-    .select({ id: calendars.id })
-    .from(calendars)
-    .where(and(eq(calendars.accountId, row.accountId), eq(calendars.selected, true)))
-    .orderBy(sql`rowid`)
-    .get();
+/** A synced calendar as the API gives it; `default`: the account's first selected calendar in calendarOrder (made here events go there). */
+export async function presentCalendar(db: Reader, row: CalendarRow) {
+  const first = (
+    await db
+      .select({ id: calendars.id })
+      .from(calendars)
+      .where(and(eq(calendars.accountId, row.accountId), eq(calendars.selected, true)))
+      .orderBy(...calendarOrder)
+      .limit(1)
+  )[0];
   return {
     id: row.id,
     synced: row.synced,
@@ -28,13 +31,16 @@ export function presentCalendar(db: Reader, row: CalendarRow) {
     default: first?.id === row.id,
   };
 }
-export type PresentedCalendar = ReturnType<typeof presentCalendar>;
+export type PresentedCalendar = Awaited<ReturnType<typeof presentCalendar>>;
 
-function calendarsById(db: Reader, ids: readonly string[]): Map<string, PresentedCalendar> {
+/** The calendars of these ids, presented, with each one's owner (whose synced calendar an imported event is of). */
+async function calendarsById(db: Reader, ids: readonly string[]): Promise<Map<string, { presented: PresentedCalendar; ownerId: string }>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = db.select().from(calendars).where(inArray(calendars.id, unique)).all();
-  return new Map(rows.map((row) => [row.id, presentCalendar(db, row)]));
+  const rows = await db.select().from(calendars).where(inArray(calendars.id, unique));
+  const found = new Map<string, { presented: PresentedCalendar; ownerId: string }>();
+  for (const row of rows) found.set(row.id, { presented: await presentCalendar(db, row), ownerId: row.userId });
+  return found;
 }
 
 interface UserFacts {
@@ -44,15 +50,14 @@ interface UserFacts {
   profileImg: string | null;
 }
 
-function usersById(db: Reader, ids: readonly string[]): Map<string, UserFacts> {
+async function usersById(db: Reader, ids: readonly string[]): Promise<Map<string, UserFacts>> {
   const unique = [...new Set(ids)];
   const found = new Map<string, UserFacts>();
   for (let index = 0; index < unique.length; index += 500) {
-    const rows = db
+    const rows = await db
       .select({ id: users.id, email: users.email, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg })
       .from(users)
-      .where(inArray(users.id, unique.slice(index, index + 500)))
-      .all();
+      .where(inArray(users.id, unique.slice(index, index + 500)));
     for (const row of rows)
       found.set(row.id, { id: row.id, email: row.email, name: `${row.firstname} ${row.lastname}`.trim(), profileImg: row.profileImg });
   }
@@ -65,12 +70,17 @@ export interface PresentContext {
 }
 
 /** Events as the viewer sees them, people and calendars read once for the whole list. */
-export function presentEvents(db: Reader, rows: readonly EventRow[], peopleByEvent: Map<string, PersonRow[]>, context: PresentContext) {
-  const everyone = usersById(db, [
+export async function presentEvents(
+  db: Reader,
+  rows: readonly EventRow[],
+  peopleByEvent: Map<string, PersonRow[]>,
+  context: PresentContext,
+) {
+  const everyone = await usersById(db, [
     ...rows.map((row) => row.authorId),
     ...[...peopleByEvent.values()].flatMap((people) => people.flatMap((person) => (person.userId ? [person.userId] : []))),
   ]);
-  const calendarOf = calendarsById(
+  const calendarOf = await calendarsById(
     db,
     rows.flatMap((row) => (row.calendarId ? [row.calendarId] : [])),
   );
@@ -90,7 +100,7 @@ export function presentEvents(db: Reader, rows: readonly EventRow[], peopleByEve
     const { until, count } = ruleEnd(row.rrule);
     const sight = {
       authorId: row.authorId,
-      calendarOwnerId: row.calendarId ? calendarOwnerOf(db, row.calendarId) : null,
+      calendarOwnerId: row.calendarId ? (calendarOf.get(row.calendarId)?.ownerId ?? null) : null,
       imported: row.calendarId !== null,
       invited: own !== undefined,
       response: own?.response ?? null,
@@ -122,7 +132,7 @@ export function presentEvents(db: Reader, rows: readonly EventRow[], peopleByEve
       guests: people.filter((person) => person.user === null).map((person) => person.email),
       invitationLink: row.meetingroomId ? `${context.publicUrl.replace(/\/$/, '')}/meetingroom/${row.meetingroomId}` : null,
       location: row.location,
-      calendar: row.calendarId ? (calendarOf.get(row.calendarId) ?? null) : null,
+      calendar: row.calendarId ? (calendarOf.get(row.calendarId)?.presented ?? null) : null,
       myResponse: own?.response ?? null,
       editable: calendarPolicy.edit(sight, context.viewerId),
       createdAt: row.createdAt,
@@ -130,7 +140,7 @@ export function presentEvents(db: Reader, rows: readonly EventRow[], peopleByEve
     };
   });
 }
-export type PresentedEvent = ReturnType<typeof presentEvents>[number];
+export type PresentedEvent = Awaited<ReturnType<typeof presentEvents>>[number];
 
 export interface EntrySource {
   row: EventRow;
@@ -140,14 +150,14 @@ export interface EntrySource {
 }
 
 /** Calendar view entries: one per single event or occurrence, sorted by start. */
-export function presentEntries(db: Reader, sources: readonly EntrySource[]) {
-  const calendarOf = calendarsById(
+export async function presentEntries(db: Reader, sources: readonly EntrySource[]) {
+  const calendarOf = await calendarsById(
     db,
     sources.flatMap((source) => (source.row.calendarId ? [source.row.calendarId] : [])),
   );
   return sources
     .map(({ row, occurrence, myResponse, editable }) => {
-      const calendar = row.calendarId ? (calendarOf.get(row.calendarId) ?? null) : null;
+      const calendar = row.calendarId ? (calendarOf.get(row.calendarId)?.presented ?? null) : null;
       return {
         id: occurrence.occurrence ? `${row.id}:${occurrence.occurrence}` : row.id,
         event: row.id,

@@ -22,26 +22,26 @@ import {
 } from './state';
 
 /** One event as the viewer sees it (after a write: read back from the database). */
-export function presentEvent(db: Reader, publicUrl: string, row: EventRow, viewerId: string) {
-  return presentEvents(db, [row], peopleOfEvents(db, [row.id]), { publicUrl, viewerId })[0]!;
+export async function presentEvent(db: Reader, publicUrl: string, row: EventRow, viewerId: string) {
+  return (await presentEvents(db, [row], await peopleOfEvents(db, [row.id]), { publicUrl, viewerId }))[0]!;
 }
 
-export function presentEventFor(context: MercuriusContext, viewerId: string, eventId: string) {
+export async function presentEventFor(context: MercuriusContext, viewerId: string, eventId: string) {
   const db = context.services.database.db;
-  const row = findEvent(db, eventId);
+  const row = await findEvent(db, eventId);
   if (!row) throw refusal('NOT_FOUND', 'EVENT_NOT_FOUND');
-  return presentEvent(db, context.services.config.publicUrl, row, viewerId);
+  return await presentEvent(db, context.services.config.publicUrl, row, viewerId);
 }
 
 /**
  * The calendar entries the user sees in [from, to): single events and the occurrences of series expanded over
  * the range only, exceptions applied (cancelled ones left out), sorted by start.
  */
-export function calendarEntries(db: Reader, teamId: string, userId: string, from: string, to: string) {
-  const rows = visibleRowsBetween(db, teamId, userId, from, to);
+export async function calendarEntries(db: Reader, teamId: string, userId: string, from: string, to: string) {
+  const rows = await visibleRowsBetween(db, teamId, userId, from, to);
   const ids = rows.map((row) => row.id);
-  const people = peopleOfEvents(db, ids);
-  const exceptions = exceptionsOfEvents(
+  const people = await peopleOfEvents(db, ids);
+  const exceptions = await exceptionsOfEvents(
     db,
     rows.filter((row) => row.rrule).map((row) => row.id),
   );
@@ -49,7 +49,7 @@ export function calendarEntries(db: Reader, teamId: string, userId: string, from
   const sources: EntrySource[] = [];
   for (const row of rows) {
     const own = (people.get(row.id) ?? []).find((person) => person.userId === userId);
-    if (row.calendarId && !owners.has(row.calendarId)) owners.set(row.calendarId, calendarOwnerOf(db, row.calendarId));
+    if (row.calendarId && !owners.has(row.calendarId)) owners.set(row.calendarId, await calendarOwnerOf(db, row.calendarId));
     const sight = {
       authorId: row.authorId,
       calendarOwnerId: row.calendarId ? (owners.get(row.calendarId) ?? null) : null,
@@ -61,7 +61,7 @@ export function calendarEntries(db: Reader, teamId: string, userId: string, from
     for (const occurrence of occurrencesBetween(row, exceptions.get(row.id) ?? [], from, to))
       sources.push({ row, occurrence, myResponse: own?.response ?? null, editable });
   }
-  return presentEntries(db, sources);
+  return await presentEntries(db, sources);
 }
 
 /** The start of the series' next occurrence still running at `now` (for the agenda), or null when none is left. */
@@ -81,36 +81,38 @@ function nextStartOf(row: EventRow, exceptions: Parameters<typeof occurrencesBet
 const maximumPage = 100;
 
 export const calendarQueries = {
-  getEventsCalendar: (_root: unknown, args: { start: string; end: string }, context: MercuriusContext) => {
+  getEventsCalendar: async (_root: unknown, args: { start: string; end: string }, context: MercuriusContext) => {
     const actor = requireActor(context);
     const { from, to } = rangeOf(args.start, args.end);
     const db = context.services.database.db;
-    const { team } = requireCurrentTeam(db, actor.userId);
-    return calendarEntries(db, team.id, actor.userId, from, to);
+    const { team } = await requireCurrentTeam(db, actor.userId);
+    return await calendarEntries(db, team.id, actor.userId, from, to);
   },
-  getEventsTasks: (_root: unknown, args: { start: string; end: string }, context: MercuriusContext) => {
+  getEventsTasks: async (_root: unknown, args: { start: string; end: string }, context: MercuriusContext) => {
     const actor = requireActor(context);
     const { from, to } = rangeOf(args.start, args.end);
     const db = context.services.database.db;
-    const { team } = requireCurrentTeam(db, actor.userId);
-    return calendarDeadlines(db, team.id, actor.userId, from, to);
+    const { team } = await requireCurrentTeam(db, actor.userId);
+    return await calendarDeadlines(db, team.id, actor.userId, from, to);
   },
-  getEvent: (_root: unknown, args: { id: string; meet?: boolean | null }, context: MercuriusContext) => {
+  getEvent: async (_root: unknown, args: { id: string; meet?: boolean | null }, context: MercuriusContext) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
-    const { team } = requireCurrentTeam(db, actor.userId);
+    const { team } = await requireCurrentTeam(db, actor.userId);
     if (args.meet) {
       // A member who may use the room holds its link: they see its meeting event, to join it.
-      const room = findMeetingroom(db, args.id);
+      const room = await findMeetingroom(db, args.id);
       const row =
-        room && room.teamId === team.id && memberMayUseMeetingroom(db, room, actor.userId) ? findEventOfRoom(db, room.id) : undefined;
-      return row ? presentEvent(db, context.services.config.publicUrl, row, actor.userId) : null;
+        room && room.teamId === team.id && (await memberMayUseMeetingroom(db, room, actor.userId))
+          ? await findEventOfRoom(db, room.id)
+          : undefined;
+      return row ? await presentEvent(db, context.services.config.publicUrl, row, actor.userId) : null;
     }
-    const row = findEvent(db, args.id);
-    if (!row || row.teamId !== team.id || !canSeeEvent(db, row, actor.userId)) throw refusal('NOT_FOUND', 'EVENT_NOT_FOUND');
-    return presentEvent(db, context.services.config.publicUrl, row, actor.userId);
+    const row = await findEvent(db, args.id);
+    if (!row || row.teamId !== team.id || !(await canSeeEvent(db, row, actor.userId))) throw refusal('NOT_FOUND', 'EVENT_NOT_FOUND');
+    return await presentEvent(db, context.services.config.publicUrl, row, actor.userId);
   },
-  getEvents: (_root: unknown, args: { limit?: number | null; offset?: number | null }, context: MercuriusContext) => {
+  getEvents: async (_root: unknown, args: { limit?: number | null; offset?: number | null }, context: MercuriusContext) => {
     const actor = requireActor(context);
     const limit = args.limit ?? 20;
     const offset = args.offset ?? 0;
@@ -118,10 +120,10 @@ export const calendarQueries = {
     if (limit > maximumPage) throw codedError('NUMBER_TOO_LARGE', { params: { maximum: maximumPage }, field: 'limit' });
     if (!Number.isInteger(offset) || offset < 0) throw codedError('NUMBER_TOO_SMALL', { params: { minimum: 0 }, field: 'offset' });
     const db = context.services.database.db;
-    const { team } = requireCurrentTeam(db, actor.userId);
+    const { team } = await requireCurrentTeam(db, actor.userId);
     const now = new Date().toISOString();
-    const rows = visibleRowsFrom(db, team.id, actor.userId, now);
-    const exceptions = exceptionsOfEvents(
+    const rows = await visibleRowsFrom(db, team.id, actor.userId, now);
+    const exceptions = await exceptionsOfEvents(
       db,
       rows.filter((row) => row.rrule).map((row) => row.id),
     );
@@ -131,10 +133,10 @@ export const calendarQueries = {
       .sort((first, second) => first.next.localeCompare(second.next) || first.row.id.localeCompare(second.row.id))
       .slice(offset, offset + limit)
       .map((entry) => entry.row);
-    return presentEvents(
+    return await presentEvents(
       db,
       upcoming,
-      peopleOfEvents(
+      await peopleOfEvents(
         db,
         upcoming.map((row) => row.id),
       ),

@@ -2,7 +2,7 @@ import type { UnitOfWork } from '../../core/commands';
 import { changedFields, completeFields, eventLimits } from './commands';
 import type { EventFields, EventPersonEntry } from './events';
 import { recurringOf, zonedOf, type OccurrenceException } from './recurrence';
-import { findEvent, findEventByUid, type EventRow } from './state';
+import { findEvent, findEventByUid, lockedEvent, type EventRow } from './state';
 import { createEvent, deleteEvent, editEvent, fieldsOfRow, replaceExceptions } from './writes';
 
 /** An event as a synced calendar has it (parsed from its VEVENT and overrides), to apply here. */
@@ -63,7 +63,7 @@ export async function applyRemoteEvent(
   unit: UnitOfWork,
   remote: RemoteEvent,
 ): Promise<{ eventId: string; action: 'created' | 'edited' | 'unchanged' }> {
-  const existing = findTarget(unit, remote);
+  const existing = await findTarget(unit, remote);
   if (!existing) {
     const eventId = await createEvent(unit, {
       teamId: remote.teamId,
@@ -75,7 +75,7 @@ export async function applyRemoteEvent(
       uid: remote.uid,
       sequence: remote.sequence,
     });
-    const created = findEventByUid(unit.transaction, remote.uid, { calendarId: remote.calendarId })!;
+    const created = (await findEventByUid(unit.transaction, remote.uid, { calendarId: remote.calendarId }))!;
     if (remote.exceptions.length > 0) await replaceExceptions(unit, created, remote.exceptions, 'remote');
     return { eventId, action: 'created' };
   }
@@ -90,21 +90,25 @@ export async function applyRemoteEvent(
     sequence: remote.sequence,
     ...(timesChanged ? { exceptionsCleared: true } : {}),
   });
-  const current = findEvent(unit.transaction, existing.id)!;
+  const current = (await findEvent(unit.transaction, existing.id))!;
   const exceptionsBefore = await unit.streamVersion(`calendarEvent:${current.id}`);
   await replaceExceptions(unit, current, remote.exceptions, 'remote');
   const exceptionsChanged = (await unit.streamVersion(`calendarEvent:${current.id}`)) !== exceptionsBefore;
   return { eventId: existing.id, action: edited || exceptionsChanged ? 'edited' : 'unchanged' };
 }
 
-function findTarget(unit: UnitOfWork, remote: RemoteEvent): EventRow | undefined {
-  const known = remote.eventId ? findEvent(unit.transaction, remote.eventId) : undefined;
-  return known ?? findEventByUid(unit.transaction, remote.uid, { calendarId: remote.calendarId });
+/** The local event a remote one matches, read again under its lock (a local edit may run at the same time). */
+async function findTarget(unit: UnitOfWork, remote: RemoteEvent): Promise<EventRow | undefined> {
+  const known = remote.eventId ? await findEvent(unit.transaction, remote.eventId) : undefined;
+  const found = known ?? (await findEventByUid(unit.transaction, remote.uid, { calendarId: remote.calendarId }));
+  return found ? await lockedEvent(unit, found.id) : undefined;
 }
 
 /** Removes the event of that UID (or the known eventId) here: the remote deleted it; false when there is none. */
 export async function deleteRemoteEvent(unit: UnitOfWork, calendarId: string, uid: string, eventId?: string | null): Promise<boolean> {
-  const existing = (eventId ? findEvent(unit.transaction, eventId) : undefined) ?? findEventByUid(unit.transaction, uid, { calendarId });
+  const found =
+    (eventId ? await findEvent(unit.transaction, eventId) : undefined) ?? (await findEventByUid(unit.transaction, uid, { calendarId }));
+  const existing = found ? await lockedEvent(unit, found.id) : undefined;
   if (!existing) return false;
   await deleteEvent(unit, existing, 'remote');
   return true;

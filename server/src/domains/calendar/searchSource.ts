@@ -82,8 +82,9 @@ export function readableEventIdsQuery(db: Reader, teamId: string, userId: string
         eq(calendars.accountId, calendarAccounts.id),
         eq(calendars.userId, userId),
         eq(calendarEvents.calendarId, calendars.id),
-        // The unary plus keeps SQLite on the calendar's index: it would otherwise pick the team's (team_id, author_id).
-        sql`+${calendarEvents.teamId} = ${teamId}`,
+        // An expression of the column (`|| ''`, on both databases; SQLite's unary plus is no text operator on PostgreSQL)
+        // keeps SQLite on the calendar's index: it would otherwise pick the team's (team_id, author_id).
+        sql`${calendarEvents.teamId} || '' = ${teamId}`,
       ),
     );
   return invited.union(written).union(imported);
@@ -93,8 +94,6 @@ export function readableEventIdsQuery(db: Reader, teamId: string, userId: string
  * The team's events the user may read now, by the calendar's visibility rule (the author and the invited members of
  * an event made here, the owner of the synced calendar of an imported one): the search scope's events.
  */
-export function readableEventIds(db: Reader, teamId: string, userId: string): string[] {
-  return readableEventIdsQuery(db, teamId, userId)
-    .all()
-    .map((row) => row.id);
+export async function readableEventIds(db: Reader, teamId: string, userId: string): Promise<string[]> {
+  return (await readableEventIdsQuery(db, teamId, userId)).map((row) => row.id);
 }

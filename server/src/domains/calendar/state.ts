@@ -1,4 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { UnitOfWork } from '../../core/commands';
+import { calendarEventStream } from '../../core/streams';
 import type { Transaction } from '../../db/connection';
 import { refusal } from '../../errors';
 import { calendarEventExceptions, calendarEventPeople, calendarEvents, calendars } from './tables';
@@ -11,48 +13,78 @@ export type ExceptionRow = typeof calendarEventExceptions.$inferSelect;
 
 const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 64;
 
-export function findEvent(db: Reader, eventId: unknown): EventRow | undefined {
+export async function findEvent(db: Reader, eventId: unknown): Promise<EventRow | undefined> {
   if (!isId(eventId)) return undefined;
-  return db.select().from(calendarEvents).where(eq(calendarEvents.id, eventId)).get();
+  return (await db.select().from(calendarEvents).where(eq(calendarEvents.id, eventId)).limit(1))[0];
+}
+
+/**
+ * The event read after its stream is locked, for a unit that decides on it (an edit, a deletion, an answer): units run
+ * at once on PostgreSQL, and two could otherwise both decide on the same row (docs/postgres-plan.md §8).
+ */
+export async function lockedEvent(unit: UnitOfWork, eventId: unknown): Promise<EventRow | undefined> {
+  if (!isId(eventId)) return undefined;
+  await unit.lock(calendarEventStream(eventId));
+  return await findEvent(unit.transaction, eventId);
 }
 
 /** The event of an iCalendar UID: among one synced calendar's, or among a team's own (calendarId null). */
-export function findEventByUid(db: Reader, uid: string, place: { calendarId: string } | { teamId: string }): EventRow | undefined {
+export async function findEventByUid(
+  db: Reader,
+  uid: string,
+  place: { calendarId: string } | { teamId: string },
+): Promise<EventRow | undefined> {
   const where =
     'calendarId' in place
       ? and(eq(calendarEvents.uid, uid), eq(calendarEvents.calendarId, place.calendarId))
       : and(eq(calendarEvents.uid, uid), eq(calendarEvents.teamId, place.teamId), isNull(calendarEvents.calendarId));
-  return db.select().from(calendarEvents).where(where).orderBy(asc(calendarEvents.createdAt)).get();
+  return (await db.select().from(calendarEvents).where(where).orderBy(asc(calendarEvents.createdAt)).limit(1))[0];
 }
 
 /** The meeting event of a room (the first made for it). */
-export function findEventOfRoom(db: Reader, meetingroomId: unknown): EventRow | undefined {
+export async function findEventOfRoom(db: Reader, meetingroomId: unknown): Promise<EventRow | undefined> {
   if (!isId(meetingroomId)) return undefined;
-  return db
-    .select()
-    .from(calendarEvents)
-    .where(eq(calendarEvents.meetingroomId, meetingroomId))
-    .orderBy(asc(calendarEvents.createdAt), asc(calendarEvents.id))
-    .get();
+  return (
+    await db
+      .select()
+      .from(calendarEvents)
+      .where(eq(calendarEvents.meetingroomId, meetingroomId))
+      .orderBy(asc(calendarEvents.createdAt), asc(calendarEvents.id))
+      .limit(1)
+  )[0];
 }
 
-export function peopleOf(db: Reader, eventId: string): PersonRow[] {
-  return db
+/**
+ * The order an event's people are listed in, everywhere: members before guests, each by address (an event has one
+ * row per address). A real column on both databases, where SQLite's insertion order (rowid) has no PostgreSQL twin.
+ */
+const peopleOrder = [asc(sql`${calendarEventPeople.userId} is null`), asc(calendarEventPeople.email)];
+
+/** People entries in the order `peopleOf` reads them (see peopleOrder), to compare a new list with the stored one. */
+export function inPeopleOrder<Person extends { userId: string | null; email: string }>(people: readonly Person[]): Person[] {
+  return [...people].sort(
+    (first, second) =>
+      Number(first.userId === null) - Number(second.userId === null) ||
+      (first.email < second.email ? -1 : first.email > second.email ? 1 : 0),
+  );
+}
+
+export async function peopleOf(db: Reader, eventId: string): Promise<PersonRow[]> {
+  return await db
     .select()
     .from(calendarEventPeople)
     .where(eq(calendarEventPeople.eventId, eventId))
-    .orderBy(sql`rowid`)
-    .all();
+    .orderBy(...peopleOrder);
 }
 
 /** Rows of many events, read 500 event ids at a time (SQLite's bound on variables) and grouped by event. */
-function groupedByEvent<Row extends { eventId: string }>(
+async function groupedByEvent<Row extends { eventId: string }>(
   eventIds: readonly string[],
-  readChunk: (ids: string[]) => Row[],
-): Map<string, Row[]> {
+  readChunk: (ids: string[]) => Promise<Row[]>,
+): Promise<Map<string, Row[]>> {
   const byEvent = new Map<string, Row[]>();
   for (let index = 0; index < eventIds.length; index += 500) {
-    for (const row of readChunk(eventIds.slice(index, index + 500))) {
+    for (const row of await readChunk(eventIds.slice(index, index + 500))) {
       const rows = byEvent.get(row.eventId);
       if (rows) rows.push(row);
       else byEvent.set(row.eventId, [row]);
@@ -61,46 +93,54 @@ function groupedByEvent<Row extends { eventId: string }>(
   return byEvent;
 }
 
-export function peopleOfEvents(db: Reader, eventIds: readonly string[]): Map<string, PersonRow[]> {
-  return groupedByEvent(eventIds, (ids) =>
-    db
-      .select()
-      .from(calendarEventPeople)
-      .where(inArray(calendarEventPeople.eventId, ids))
-      .orderBy(sql`rowid`)
-      .all(),
+export function peopleOfEvents(db: Reader, eventIds: readonly string[]): Promise<Map<string, PersonRow[]>> {
+  return groupedByEvent(
+    eventIds,
+    async (ids) =>
+      await db
+        .select()
+        .from(calendarEventPeople)
+        .where(inArray(calendarEventPeople.eventId, ids))
+        .orderBy(asc(calendarEventPeople.eventId), ...peopleOrder),
   );
 }
 
-export function exceptionsOf(db: Reader, eventId: string): ExceptionRow[] {
-  return db
+export async function exceptionsOf(db: Reader, eventId: string): Promise<ExceptionRow[]> {
+  return await db
     .select()
     .from(calendarEventExceptions)
     .where(eq(calendarEventExceptions.eventId, eventId))
-    .orderBy(asc(calendarEventExceptions.occurrenceStart))
-    .all();
+    .orderBy(asc(calendarEventExceptions.occurrenceStart));
 }
 
-export function exceptionsOfEvents(db: Reader, eventIds: readonly string[]): Map<string, ExceptionRow[]> {
-  return groupedByEvent(eventIds, (ids) =>
-    db.select().from(calendarEventExceptions).where(inArray(calendarEventExceptions.eventId, ids)).all(),
+export function exceptionsOfEvents(db: Reader, eventIds: readonly string[]): Promise<Map<string, ExceptionRow[]>> {
+  return groupedByEvent(
+    eventIds,
+    async (ids) =>
+      await db
+        .select()
+        .from(calendarEventExceptions)
+        .where(inArray(calendarEventExceptions.eventId, ids))
+        .orderBy(asc(calendarEventExceptions.eventId), asc(calendarEventExceptions.occurrenceStart)),
   );
 }
 
-export function calendarOwnerOf(db: Reader, calendarId: string): string | null {
-  return db.select({ userId: calendars.userId }).from(calendars).where(eq(calendars.id, calendarId)).get()?.userId ?? null;
+export async function calendarOwnerOf(db: Reader, calendarId: string): Promise<string | null> {
+  return (await db.select({ userId: calendars.userId }).from(calendars).where(eq(calendars.id, calendarId)).limit(1))[0]?.userId ?? null;
 }
 
 /** The facts the visibility rule needs about one event and one user. */
-export function sightOf(db: Reader, event: EventRow, userId: string) {
-  const own = db
-    .select({ response: calendarEventPeople.response })
-    .from(calendarEventPeople)
-    .where(and(eq(calendarEventPeople.eventId, event.id), eq(calendarEventPeople.userId, userId)))
-    .get();
+export async function sightOf(db: Reader, event: EventRow, userId: string) {
+  const own = (
+    await db
+      .select({ response: calendarEventPeople.response })
+      .from(calendarEventPeople)
+      .where(and(eq(calendarEventPeople.eventId, event.id), eq(calendarEventPeople.userId, userId)))
+      .limit(1)
+  )[0];
   return {
     authorId: event.authorId,
-    calendarOwnerId: event.calendarId ? calendarOwnerOf(db, event.calendarId) : null,
+    calendarOwnerId: event.calendarId ? await calendarOwnerOf(db, event.calendarId) : null,
     imported: event.calendarId !== null,
     invited: own !== undefined,
     response: own?.response ?? null,
@@ -108,14 +148,18 @@ export function sightOf(db: Reader, event: EventRow, userId: string) {
 }
 
 /** Whether the user sees the event (see calendarPolicy.see); the team is the caller's current one, checked by the caller. */
-export function canSeeEvent(db: Reader, event: EventRow, userId: string): boolean {
-  return calendarPolicy.see(sightOf(db, event, userId), userId);
+export async function canSeeEvent(db: Reader, event: EventRow, userId: string): Promise<boolean> {
+  return calendarPolicy.see(await sightOf(db, event, userId), userId);
 }
 
-/** The event, if the user sees it and it is of the given team; otherwise EVENT_NOT_FOUND (never a hint it exists). */
-export function requireVisibleEvent(db: Reader, eventId: unknown, userId: string, teamId: string): EventRow {
-  const event = findEvent(db, eventId);
-  if (!event || event.teamId !== teamId || !canSeeEvent(db, event, userId)) throw refusal('NOT_FOUND', 'EVENT_NOT_FOUND');
+/**
+ * The event (read under its lock, see lockedEvent), if the user sees it and it is of the given team; otherwise
+ * EVENT_NOT_FOUND (never a hint it exists).
+ */
+export async function requireVisibleEvent(unit: UnitOfWork, eventId: unknown, userId: string, teamId: string): Promise<EventRow> {
+  const db = unit.transaction;
+  const event = await lockedEvent(unit, eventId);
+  if (!event || event.teamId !== teamId || !(await canSeeEvent(db, event, userId))) throw refusal('NOT_FOUND', 'EVENT_NOT_FOUND');
   return event;
 }
 
@@ -136,8 +180,8 @@ export function visibleTo(userId: string) {
  * Rows of the team the user sees that may have an occurrence in [from, to): single events overlapping it,
  * series started before its end and not ended before its start (endless ones included).
  */
-export function visibleRowsBetween(db: Reader, teamId: string, userId: string, from: string, to: string): EventRow[] {
-  return db
+export async function visibleRowsBetween(db: Reader, teamId: string, userId: string, from: string, to: string): Promise<EventRow[]> {
+  return await db
     .select()
     .from(calendarEvents)
     .where(
@@ -150,13 +194,12 @@ export function visibleRowsBetween(db: Reader, teamId: string, userId: string, f
         ),
         visibleTo(userId),
       ),
-    )
-    .all();
+    );
 }
 
 /** Every row of the team the user sees whose series may run after `from` (the feed, the agenda). */
-export function visibleRowsFrom(db: Reader, teamId: string, userId: string, from: string): EventRow[] {
-  return db
+export async function visibleRowsFrom(db: Reader, teamId: string, userId: string, from: string): Promise<EventRow[]> {
+  return await db
     .select()
     .from(calendarEvents)
     .where(
@@ -169,6 +212,5 @@ export function visibleRowsFrom(db: Reader, teamId: string, userId: string, from
         visibleTo(userId),
       ),
     )
-    .orderBy(asc(calendarEvents.startAt), asc(calendarEvents.id))
-    .all();
+    .orderBy(asc(calendarEvents.startAt), asc(calendarEvents.id));
 }

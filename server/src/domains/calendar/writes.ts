@@ -2,7 +2,7 @@ import type { UnitOfWork } from '../../core/commands';
 import { newId } from '../../core/ids';
 import { type CalendarEvent, type EventFields, type EventOrigin, type EventPersonEntry, type EventResponseState } from './events';
 import type { OccurrenceException } from './recurrence';
-import { exceptionsOf, peopleOf, type EventRow } from './state';
+import { exceptionsOf, inPeopleOrder, peopleOf, type EventRow } from './state';
 import { calendarEventStream } from '../../core/streams';
 
 /**
@@ -30,8 +30,8 @@ export const fieldsOfRow = (row: EventRow): EventFields => ({
   meetingroomId: row.meetingroomId,
 });
 
-export const peopleEntriesOf = (unit: UnitOfWork, eventId: string): EventPersonEntry[] =>
-  peopleOf(unit.transaction, eventId).map((person) => ({
+export const peopleEntriesOf = async (unit: UnitOfWork, eventId: string): Promise<EventPersonEntry[]> =>
+  (await peopleOf(unit.transaction, eventId)).map((person) => ({
     userId: person.userId,
     email: person.email,
     name: person.name,
@@ -97,8 +97,9 @@ export interface EventEdit {
 /** Changes a series (all its occurrences); nothing is appended when nothing changes. */
 export async function editEvent(unit: UnitOfWork, row: EventRow, edit: EventEdit): Promise<boolean> {
   const changes = edit.changes ?? {};
-  const before = edit.people ? peopleEntriesOf(unit, row.id) : [];
-  const peopleChanged = edit.people !== undefined && JSON.stringify(before) !== JSON.stringify(edit.people);
+  const before = edit.people ? await peopleEntriesOf(unit, row.id) : [];
+  // Compared in the order people are read in (state.ts peopleOrder): a list given in another order is the same list.
+  const peopleChanged = edit.people !== undefined && JSON.stringify(before) !== JSON.stringify(inPeopleOrder(edit.people));
   if (Object.keys(changes).length === 0 && !peopleChanged && !edit.exceptionsCleared) return false;
   const removed = peopleChanged
     ? before.filter((person) => !edit.people!.some((after) => after.email === person.email)).map((person) => person.email)
@@ -122,7 +123,7 @@ export async function editEvent(unit: UnitOfWork, row: EventRow, edit: EventEdit
 
 /** Deletes the whole event (series, exceptions, people). */
 export async function deleteEvent(unit: UnitOfWork, row: EventRow, origin: EventOrigin): Promise<void> {
-  const people = peopleEntriesOf(unit, row.id);
+  const people = await peopleEntriesOf(unit, row.id);
   await append(unit, row.id, row.teamId, [
     {
       type: 'calendarEvent.deleted',
@@ -193,7 +194,7 @@ export async function replaceExceptions(
       exception.startAt,
       exception.endAt,
     ]);
-  const current = exceptionsOf(unit.transaction, row.id).map(key).sort();
+  const current = (await exceptionsOf(unit.transaction, row.id)).map(key).sort();
   const wanted = exceptions.map(key).sort();
   if (JSON.stringify(current) === JSON.stringify(wanted)) return;
   if (current.length > 0) await editEvent(unit, row, { exceptionsCleared: true, origin });

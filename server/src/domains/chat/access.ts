@@ -15,25 +15,25 @@ export type { Reader };
 type MessageRow = typeof messages.$inferSelect;
 
 /** The user's access to a conversation, or null when there is no such conversation. */
-export function loadConversationAccess(db: Reader, conversation: Conversation, userId: string): ConversationAccess | null {
+export async function loadConversationAccess(db: Reader, conversation: Conversation, userId: string): Promise<ConversationAccess | null> {
   if (!isId(conversation.id)) return null;
   switch (conversation.kind) {
     case 'project':
       return spaceConversation(db, conversation, conversation.id, userId);
     case 'task': {
-      const task = findTaskRow(db, conversation.id);
+      const task = await findTaskRow(db, conversation.id);
       return task ? spaceConversation(db, conversation, task.projectId, userId) : null;
     }
     case 'privat': {
-      const privat = db.select().from(privats).where(eq(privats.id, conversation.id)).get();
+      const [privat] = await db.select().from(privats).where(eq(privats.id, conversation.id)).limit(1);
       if (!privat) return null;
-      const member = db
+      const [member] = await db
         .select({ userId: privatMembers.userId })
         .from(privatMembers)
         .where(and(eq(privatMembers.privatId, privat.id), eq(privatMembers.userId, userId)))
-        .get();
-      const team = findTeam(db, privat.teamId);
-      const inTeam = team !== undefined && loadTeamSeat(db, team, userId) !== null;
+        .limit(1);
+      const team = await findTeam(db, privat.teamId);
+      const inTeam = team !== undefined && (await loadTeamSeat(db, team, userId)) !== null;
       return {
         conversation,
         teamId: privat.teamId,
@@ -44,17 +44,22 @@ export function loadConversationAccess(db: Reader, conversation: Conversation, u
     }
     case 'meetingroom': {
       // A space's room talks like the space's channel; an ad hoc room is its team's members'.
-      const room = findMeetingroom(db, conversation.id);
+      const room = await findMeetingroom(db, conversation.id);
       if (!room) return null;
       if (room.projectId !== null) return spaceConversation(db, conversation, room.projectId, userId);
-      const member = memberMayUseMeetingroom(db, room, userId);
+      const member = await memberMayUseMeetingroom(db, room, userId);
       return { conversation, teamId: room.teamId, spaceId: null, inactive: false, read: member, post: member, moderate: false };
     }
   }
 }
 
-function spaceConversation(db: Reader, conversation: Conversation, projectId: string, userId: string): ConversationAccess | null {
-  const access = loadSpaceAccess(db, projectId, userId);
+async function spaceConversation(
+  db: Reader,
+  conversation: Conversation,
+  projectId: string,
+  userId: string,
+): Promise<ConversationAccess | null> {
+  const access = await loadSpaceAccess(db, projectId, userId);
   if (!access) return null;
   return {
     conversation,
@@ -70,8 +75,8 @@ function spaceConversation(db: Reader, conversation: Conversation, projectId: st
  * so ids cannot be probed; a private chat the user is not in answers with SPEC §6's permission message
  * whether or not it exists.
  */
-export function requireReadable(db: Reader, conversation: Conversation, userId: string): ConversationAccess {
-  const access = loadConversationAccess(db, conversation, userId);
+export async function requireReadable(db: Reader, conversation: Conversation, userId: string): Promise<ConversationAccess> {
+  const access = await loadConversationAccess(db, conversation, userId);
   if (access?.read) return access;
   switch (conversation.kind) {
     case 'project':
@@ -86,20 +91,27 @@ export function requireReadable(db: Reader, conversation: Conversation, userId: 
 }
 
 /** The conversation, if the user may post in it now. */
-export function requirePostable(db: Reader, conversation: Conversation, userId: string): ConversationAccess {
-  const access = requireReadable(db, conversation, userId);
+export async function requirePostable(db: Reader, conversation: Conversation, userId: string): Promise<ConversationAccess> {
+  const access = await requireReadable(db, conversation, userId);
   if (!access.post) throw new DomainError('PERMISSION_DENIED');
   if (access.inactive) throw codedError('PRIVAT_INACTIVE');
   return access;
 }
 
-/** Whether someone may read a conversation (to be mentioned, or to hear of it); answers are remembered per call. */
-export function conversationReaders(db: Reader, conversation: Conversation): (userId: string) => boolean {
-  const known = new Map<string, boolean>();
-  return (userId) => {
-    if (!known.has(userId)) known.set(userId, isId(userId) && loadConversationAccess(db, conversation, userId)?.read === true);
-    return known.get(userId)!;
-  };
+/**
+ * Which of `candidates` may read a conversation (to be mentioned, or to hear of it), judged before deciding: the
+ * answer is a plain predicate, false for anyone not among the candidates.
+ */
+export async function conversationReaders(
+  db: Reader,
+  conversation: Conversation,
+  candidates: Iterable<string>,
+): Promise<(userId: string) => boolean> {
+  const readers = new Set<string>();
+  for (const userId of new Set(candidates)) {
+    if (isId(userId) && (await loadConversationAccess(db, conversation, userId))?.read === true) readers.add(userId);
+  }
+  return (userId) => readers.has(userId);
 }
 
 const messageById = preparedQuery((db: Reader) =>
@@ -110,9 +122,9 @@ const messageById = preparedQuery((db: Reader) =>
     .prepare(),
 );
 
-export function findMessage(db: Reader, messageId: string): MessageRow | undefined {
+export async function findMessage(db: Reader, messageId: string): Promise<MessageRow | undefined> {
   if (!isId(messageId)) return undefined;
-  return messageById(db).get({ messageId });
+  return (await messageById(db).execute({ messageId }))[0];
 }
 
 export function toMessageState(row: MessageRow): MessageState {
@@ -130,13 +142,13 @@ export function toMessageState(row: MessageRow): MessageState {
 }
 
 /** A live message of a conversation the user may read; any other id answers as a missing message. */
-export function requireVisibleMessage(
+export async function requireVisibleMessage(
   db: Reader,
   messageId: string,
   userId: string,
-): { row: MessageRow; message: MessageState; access: ConversationAccess } {
-  const row = findMessage(db, messageId);
-  const access = row ? loadConversationAccess(db, parseConversationKey(row.conversation), userId) : null;
+): Promise<{ row: MessageRow; message: MessageState; access: ConversationAccess }> {
+  const row = await findMessage(db, messageId);
+  const access = row ? await loadConversationAccess(db, parseConversationKey(row.conversation), userId) : null;
   if (!row || row.deletedAt !== null || !access?.read) throw refusal('NOT_FOUND', 'MESSAGE_NOT_FOUND');
   return { row, message: toMessageState(row), access };
 }

@@ -29,7 +29,8 @@ export const finishedCallsLeaveAChatEntry: Reaction = {
       startedBy: finished.startedBy ?? null,
     };
     // A space's room keeps its notes doc across calls: the entry links it so the notes are found from the chat afterwards.
-    const notes = finished.projectId !== null && !finished.privatId ? findMeetingNotes(unit.transaction, finished.meetingroomId) : null;
+    const notes =
+      finished.projectId !== null && !finished.privatId ? await findMeetingNotes(unit.transaction, finished.meetingroomId) : null;
     if (notes) body.notes = { doc: notes.docId, project: notes.projectId };
     const created: MessageEvent = {
       type: 'message.created',

@@ -32,17 +32,20 @@ export interface MessageInput {
   clientId?: string | null | undefined;
 }
 
+/** setMessage's arguments once checked. */
+export interface ValidMessageInput {
+  body: string;
+  type: MessageType;
+  clientId: string | null;
+  fileId: string | null;
+}
+
 /**
  * setMessage's arguments, checked before anything is read: the body trimmed to 1..20,000 characters
  * (a file message may have none), a client-sent type of text or file only. A message with a file is
  * a file message whatever type was given; a file message without a file is refused.
  */
-export function validateMessageInput(input: MessageInput): {
-  body: string;
-  type: MessageType;
-  clientId: string | null;
-  fileId: string | null;
-} {
+export function validateMessageInput(input: MessageInput): ValidMessageInput {
   const requested = input.type ?? 'text';
   if (requested !== 'text' && requested !== 'file') throw codedError('MESSAGE_TYPE_NOT_ALLOWED', { field: 'type' });
   const fileId = typeof input.file === 'string' && input.file !== '' ? input.file : null;
@@ -89,6 +92,14 @@ export function validateBody(raw: string, type: string): string {
   if (body.length < messageBodyLength.minimum && type !== 'file') throw codedError('MESSAGE_BODY_REQUIRED', { field: 'body' });
   if (body.length > messageBodyLength.maximum) throw bodyTooLong();
   return body;
+}
+
+/**
+ * The ids a raw body would mention once normalised, whose access is read before deciding (mentionsIn's `canRead`
+ * is a plain predicate over them); none for a body too long to be accepted at all.
+ */
+export function mentionCandidates(raw: string): string[] {
+  return raw.length > messageBodyLength.maximum * 4 ? [] : mentionedIds(normalizeBody(raw));
 }
 
 /** The ids a body mentions that may be told: readers of the conversation other than the author, at most maximumMentions (200). */

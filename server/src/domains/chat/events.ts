@@ -114,3 +114,10 @@ export type PrivatEvent =
 export type MentionEvent = DomainEvent<'notification.created', MentionNotificationCreated>;
 
 export { chatStream, privatStream, readsStream };
+
+/**
+ * The lock a one-to-one chat's creation takes for its pair (its team and two people) before looking for one: the
+ * chat's own stream is new, so only a name both creators lock makes the second find the first's chat. Nothing is
+ * appended to it; privats.pair_key is unique besides.
+ */
+export const privatPairLock = (pairKey: string) => `privat-pair:${pairKey}`;

@@ -26,15 +26,15 @@ const asAnonymous = () => new DomainError('UNAUTHENTICATED');
  * The admitted guest a request speaks for, or null: a request with a user credential, an anonymous one,
  * and the guest of a room who is waiting, refused or removed are not.
  */
-export function admittedGuestOf(context: MercuriusContext): GuestCaller | null {
-  const guest = meetingGuestOfRequest(context);
+export async function admittedGuestOf(context: MercuriusContext): Promise<GuestCaller | null> {
+  const guest = await meetingGuestOfRequest(context);
   if (!guest || !chatPolicy.guestMayChat(guest.state)) return null;
   return { kind: 'guest', invitedId: guest.id, meetingroomId: guest.meetingroomId, name: guest.name };
 }
 
 /** The caller of a chat operation: an admitted guest, or else the signed-in user (an anonymous caller is refused here). */
-export function chatCallerOf(context: MercuriusContext): ChatCaller {
-  return admittedGuestOf(context) ?? { kind: 'member', userId: requireActor(context).userId };
+export async function chatCallerOf(context: MercuriusContext): Promise<ChatCaller> {
+  return (await admittedGuestOf(context)) ?? { kind: 'member', userId: requireActor(context).userId };
 }
 
 /**
@@ -49,11 +49,11 @@ export function conversationFor(caller: ChatCaller, args: ConversationArguments)
 }
 
 /** Both at once, for operations that check nothing in between. */
-export function callerOfConversation(
+export async function callerOfConversation(
   context: MercuriusContext,
   args: ConversationArguments,
-): { caller: ChatCaller; conversation: Conversation } {
-  const caller = chatCallerOf(context);
+): Promise<{ caller: ChatCaller; conversation: Conversation }> {
+  const caller = await chatCallerOf(context);
   return { caller, conversation: conversationFor(caller, args) };
 }
 
@@ -61,12 +61,12 @@ export function callerOfConversation(
  * The caller of an operation on one message: an admitted guest only for a message of their own room's chat
  * (any other id answers as anonymous, so a guest cannot probe ids); otherwise the signed-in user.
  */
-export function callerOfMessage(context: MercuriusContext, db: Reader, messageId: string): ChatCaller {
-  const guest = admittedGuestOf(context);
+export async function callerOfMessage(context: MercuriusContext, db: Reader, messageId: string): Promise<ChatCaller> {
+  const guest = await admittedGuestOf(context);
   if (!guest) return { kind: 'member', userId: requireActor(context).userId };
-  const row = isId(messageId)
-    ? db.select({ conversation: messages.conversation }).from(messages).where(eq(messages.id, messageId)).get()
-    : undefined;
+  const [row] = isId(messageId)
+    ? await db.select({ conversation: messages.conversation }).from(messages).where(eq(messages.id, messageId)).limit(1)
+    : [];
   if (row?.conversation !== conversationOf('meetingroom', guest.meetingroomId).key) throw asAnonymous();
   return guest;
 }
@@ -75,9 +75,9 @@ export function callerOfMessage(context: MercuriusContext, db: Reader, messageId
  * A guest's access to their room's chat, judged again from the database (inside a command's transaction,
  * so a guest removed meanwhile posts nothing): read and post while admitted, never moderate.
  */
-export function requireGuestAccess(db: Reader, guest: GuestCaller): ConversationAccess {
-  const room = findMeetingroom(db, guest.meetingroomId);
-  const current = meetingGuestsById(db, [guest.invitedId]).get(guest.invitedId);
+export async function requireGuestAccess(db: Reader, guest: GuestCaller): Promise<ConversationAccess> {
+  const room = await findMeetingroom(db, guest.meetingroomId);
+  const current = (await meetingGuestsById(db, [guest.invitedId])).get(guest.invitedId);
   if (!room || !current || !chatPolicy.guestMayChat(current.state)) throw asAnonymous();
   return {
     conversation: conversationOf('meetingroom', room.id),
@@ -92,7 +92,7 @@ export function requireGuestAccess(db: Reader, guest: GuestCaller): Conversation
 }
 
 /** Whether a guest may still read their room's chat (judged before every live delivery). */
-export function guestMayStay(db: Reader, guest: GuestCaller): boolean {
-  const current = meetingGuestsById(db, [guest.invitedId]).get(guest.invitedId);
+export async function guestMayStay(db: Reader, guest: GuestCaller): Promise<boolean> {
+  const current = (await meetingGuestsById(db, [guest.invitedId])).get(guest.invitedId);
   return current !== undefined && current.meetingroomId === guest.meetingroomId && chatPolicy.guestMayChat(current.state);
 }

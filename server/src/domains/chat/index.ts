@@ -19,6 +19,7 @@ export { chatStream, type MessageCreated } from './events';
 export { peopleById } from './present';
 export { presenceCounts } from './presence';
 export { chatSearchSource } from './searchSource';
+export { privatMembers, privats } from './tables';
 
 /** Chat: messages in spaces, private chats and task threads, unread counts, typing and presence (issue 6). */
 export const chatModule: DomainModule = {

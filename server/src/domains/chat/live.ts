@@ -5,13 +5,13 @@ import { requireActor } from '../../graphql/context';
 import type { Reader } from '../tasks';
 import { feed, mapFeed, shareWith, topics, type Verdict } from '../../core/live';
 import { requireCurrentTeam } from '../teams';
-import { loadConversationAccess, requireReadable } from './access';
+import { findMessage, loadConversationAccess, requireReadable } from './access';
 import type { Conversation } from './conversation';
 import { callerOfConversation, guestMayStay, requireGuestAccess, type GuestCaller } from './guests';
-import type { ChatRead, ConversationRef, PrivatCreated, PrivatLeft, PrivatMembersAdded } from './events';
+import type { ChatRead, ConversationRef, MessageCreated, PrivatCreated, PrivatLeft, PrivatMembersAdded } from './events';
 import { messageForViewer, peopleById, presentMessageBases, type MessageBase } from './present';
 import { presentPrivatFor } from './privatResolvers';
-import { messages, privatMembers } from './tables';
+import { privatMembers } from './tables';
 import { typingTopic, type TypingNotice } from './typing';
 import type { LiveSubscription, SubscriptionResolvers } from '../../graphql/schemaTypes';
 
@@ -55,13 +55,14 @@ async function* guestConversationFeed(context: MercuriusContext, guest: GuestCal
     } else {
       const stored = event as StoredEvent;
       if (stored.type === 'invited.stateChanged') {
-        if ((stored.payload as { invitedId?: string }).invitedId === guest.invitedId && !guestMayStay(db, guest)) return;
+        if ((stored.payload as { invitedId?: string }).invitedId === guest.invitedId && !(await guestMayStay(db, guest))) return;
         continue;
       }
       if (!stored.type.startsWith('message.') || (stored.payload as Payload).conversation !== conversation.key) continue;
     }
-    if (!guestMayStay(db, guest)) return;
-    yield shared(db, { event, moderate: false, viewerId: guest.invitedId });
+    if (!(await guestMayStay(db, guest))) return;
+    if (event.type.startsWith('message.') && event.type !== 'message.deleted') await readSharedMessage(db, event as StoredEvent);
+    yield shared({ event, moderate: false, viewerId: guest.invitedId });
   }
 }
 
@@ -100,22 +101,32 @@ function conversationFeed(
     context,
     requireActor(context),
     [topics.team(teamId), typingTopic(conversation.key)],
-    (incoming): Verdict => {
+    (incoming): Verdict | Promise<Verdict> => {
       const event = incoming as Incoming;
       if (event.type === 'typing')
         return (event as TypingNotice).conversation === conversation.key && (event as TypingNotice).userId !== userId ? 'deliver' : 'skip';
       const stored = event as StoredEvent;
-      if (stored.type.startsWith('message.')) return (stored.payload as Payload).conversation === conversation.key ? 'deliver' : 'skip';
+      if (stored.type.startsWith('message.')) {
+        if ((stored.payload as Payload).conversation !== conversation.key) return 'skip';
+        // Whom the payload is shared with depends on the message's author: known from a creation or an edit, else the
+        // message is read (once for all subscribers) before it is delivered, so `shared` finds it.
+        return stored.type === 'message.deleted' || authorOfEvent(stored) !== undefined || sharedByEvent.has(stored)
+          ? 'deliver'
+          : readSharedMessage(db, stored).then(() => 'deliver' as const);
+      }
       if (!mayChangeAccess(conversation, spaceId, stored)) return 'skip';
-      const access = loadConversationAccess(db, conversation, userId);
-      if (!access?.read) return 'end';
-      spaceId = access.spaceId;
-      moderate = access.moderate;
-      return 'skip';
+      return judgeAccessAgain();
     },
     relevant,
   );
-  return mapFeed(events, (event) => shared(db, { event: event as Incoming, moderate, viewerId: userId }));
+  async function judgeAccessAgain(): Promise<Verdict> {
+    const access = await loadConversationAccess(db, conversation, userId);
+    if (!access?.read) return 'end';
+    spaceId = access.spaceId;
+    moderate = access.moderate;
+    return 'skip';
+  }
+  return mapFeed(events, (event) => shared({ event: event as Incoming, moderate, viewerId: userId }));
 }
 
 /**
@@ -124,42 +135,63 @@ function conversationFeed(
  * payload depends on the viewer only through whether they wrote it and whether they moderate; typing
  * notices and deletions are the same for everybody.
  */
-function shared(db: Reader, delivery: Delivery): Delivery {
+function shared(delivery: Delivery): Delivery {
   const { event, viewerId, moderate } = delivery;
   if (event.type === 'typing' || event.type === 'message.deleted') return shareWith(delivery, event, 'everyone');
-  const base = sharedMessage(db, event as StoredEvent);
-  if (!base) return shareWith(delivery, event, 'everyone');
+  const stored = event as StoredEvent;
+  const read = sharedByEvent.get(stored);
+  if (read === null) return shareWith(delivery, event, 'everyone');
+  const authorId = authorOfEvent(stored) ?? read?.authorId;
+  // Neither known nor read (the judge reads it first): the resolver reads it for this subscriber alone.
+  if (authorId === undefined) return delivery;
   return shareWith(
     delivery,
     event,
-    base.authorId === viewerId ? (moderate ? 'author+moderator' : 'author') : moderate ? 'reader+moderator' : 'reader',
+    authorId === viewerId ? (moderate ? 'author+moderator' : 'author') : moderate ? 'reader+moderator' : 'reader',
   );
 }
 
-/** Every subscriber is sent the same message but for their own flags: it is read once per event and shared. */
-const sharedByEvent = new WeakMap<object, Map<number, MessageBase | null>>();
-
-function sharedMessage(db: Reader, event: StoredEvent): MessageBase | null {
-  let cache = sharedByEvent.get(db);
-  if (!cache) sharedByEvent.set(db, (cache = new Map()));
-  if (!cache.has(event.seq)) {
-    const row = db
-      .select()
-      .from(messages)
-      .where(eq(messages.id, (event.payload as Payload).messageId!))
-      .get();
-    cache.set(event.seq, row && row.deletedAt === null ? presentMessageBases(db, [row])[0]! : null);
-    if (cache.size > 32) cache.delete(cache.keys().next().value!);
-  }
-  return cache.get(event.seq)!;
+/**
+ * The author of the message an event is about, when the event says: a creation's (its actor, or the guest who wrote
+ * it) and an edit's (only authors edit; a guest's edit has no actor). Undefined for the others (a reaction's actor is
+ * the reactor).
+ */
+function authorOfEvent(event: StoredEvent): string | undefined {
+  if (event.type === 'message.created') return (event.payload as MessageCreated).guest?.invitedId ?? event.actorId ?? undefined;
+  if (event.type === 'message.edited') return event.actorId ?? undefined;
+  return undefined;
 }
 
-const isMember = (db: Reader, privatId: string, userId: string) =>
-  db
-    .select({ userId: privatMembers.userId })
-    .from(privatMembers)
-    .where(and(eq(privatMembers.privatId, privatId), eq(privatMembers.userId, userId)))
-    .get() !== undefined;
+/**
+ * Every subscriber is sent the same message but for their own flags: it is read once per event and shared. Kept by
+ * the event, the one object every subscriber's feed is handed (and dropped with it): the message as read, and
+ * the read under way so subscribers judged at once wait for the one read.
+ */
+const sharedByEvent = new WeakMap<Incoming, MessageBase | null>();
+const readingByEvent = new WeakMap<StoredEvent, Promise<MessageBase | null>>();
+
+function readSharedMessage(db: Reader, event: StoredEvent): Promise<MessageBase | null> {
+  let reading = readingByEvent.get(event);
+  if (!reading) {
+    reading = (async () => {
+      const row = await findMessage(db, (event.payload as Payload).messageId!);
+      const base = row && row.deletedAt === null ? (await presentMessageBases(db, [row]))[0]! : null;
+      sharedByEvent.set(event, base);
+      return base;
+    })();
+    readingByEvent.set(event, reading);
+  }
+  return reading;
+}
+
+const isMember = async (db: Reader, privatId: string, userId: string) =>
+  (
+    await db
+      .select({ userId: privatMembers.userId })
+      .from(privatMembers)
+      .where(and(eq(privatMembers.privatId, privatId), eq(privatMembers.userId, userId)))
+      .limit(1)
+  ).length > 0;
 
 /** What subPrivat's judge looks at: the team's private chats, their messages and reads, and a member leaving the team. */
 function privatRelevant(event: StoredEvent): boolean {
@@ -169,7 +201,7 @@ function privatRelevant(event: StoredEvent): boolean {
 }
 
 /** Which changes of the team's private chats concern the subscriber's list. */
-function privatVerdict(db: Reader, userId: string, event: StoredEvent): Verdict {
+async function privatVerdict(db: Reader, userId: string, event: StoredEvent): Promise<Verdict> {
   const payload = event.payload as Payload;
   switch (event.type) {
     case 'team.member_removed':
@@ -177,13 +209,13 @@ function privatVerdict(db: Reader, userId: string, event: StoredEvent): Verdict 
     case 'privat.created':
       return (event.payload as PrivatCreated).memberIds.includes(userId) ? 'deliver' : 'skip';
     case 'privat.left':
-      return (event.payload as PrivatLeft).userId === userId || isMember(db, payload.privatId!, userId) ? 'deliver' : 'skip';
+      return (event.payload as PrivatLeft).userId === userId || (await isMember(db, payload.privatId!, userId)) ? 'deliver' : 'skip';
     case 'privat.updated':
     case 'privat.members_added':
     case 'message.created':
     case 'message.edited':
     case 'message.deleted':
-      return payload.privatId && isMember(db, payload.privatId, userId) ? 'deliver' : 'skip';
+      return payload.privatId && (await isMember(db, payload.privatId, userId)) ? 'deliver' : 'skip';
     case 'chat.read':
       return payload.privatId && (event.payload as ChatRead).userId === userId ? 'deliver' : 'skip';
     default:
@@ -202,14 +234,15 @@ function privatChangeType(event: StoredEvent, userId: string): string {
 
 export const chatSubscriptions = {
   subMessage: {
-    subscribe: (_root, args, context) => {
-      const { caller, conversation } = callerOfConversation(context, args);
+    subscribe: async (_root, args, context) => {
+      const { caller, conversation } = await callerOfConversation(context, args);
       const db = context.services.database.db;
-      if (caller.kind === 'guest') return guestConversationFeed(context, caller, conversation, requireGuestAccess(db, caller).teamId);
-      const access = requireReadable(db, conversation, caller.userId);
+      if (caller.kind === 'guest')
+        return guestConversationFeed(context, caller, conversation, (await requireGuestAccess(db, caller)).teamId);
+      const access = await requireReadable(db, conversation, caller.userId);
       return conversationFeed(context, caller.userId, conversation, access.teamId, access);
     },
-    resolve: ({ event, moderate, viewerId }, _args, context) => {
+    resolve: async ({ event, moderate, viewerId }, _args, context) => {
       const db = context.services.database.db;
       if (event.type === 'typing') {
         const notice = event as TypingNotice;
@@ -218,12 +251,12 @@ export const chatSubscriptions = {
           seq: 0,
           messageId: null,
           message: null,
-          user: notice.guestName === undefined ? (peopleById(db, [notice.userId]).get(notice.userId) ?? null) : null,
+          user: notice.guestName === undefined ? ((await peopleById(db, [notice.userId])).get(notice.userId) ?? null) : null,
           guest: notice.guestName === undefined ? null : { id: notice.userId, name: notice.guestName },
         };
       }
       const stored = event as StoredEvent;
-      const base = stored.type === 'message.deleted' ? null : sharedMessage(db, stored);
+      const base = stored.type === 'message.deleted' ? null : await readSharedMessage(db, stored);
       return {
         type: stored.type,
         seq: stored.seq,
@@ -235,19 +268,19 @@ export const chatSubscriptions = {
     },
   } satisfies LiveSubscription<'subMessage', Delivery>,
   subPrivat: {
-    subscribe: (_root, _args, context) => {
+    subscribe: async (_root, _args, context) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
-      const { team } = requireCurrentTeam(db, actor.userId);
+      const { team } = await requireCurrentTeam(db, actor.userId);
       return feed(context, actor, topics.team(team.id), (event) => privatVerdict(db, actor.userId, event), privatRelevant);
     },
-    resolve: (event, _args, context) => {
+    resolve: async (event, _args, context) => {
       const userId = requireActor(context).userId;
       const privatId = (event.payload as Payload).privatId!;
       return {
         type: privatChangeType(event, userId),
         privatId,
-        privat: presentPrivatFor(context.services.database.db, privatId, userId, context.services.store.clock.now()),
+        privat: await presentPrivatFor(context.services.database.db, privatId, userId, context.services.store.clock.now()),
       };
     },
   } satisfies LiveSubscription<'subPrivat', StoredEvent>,

@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, gte, isNull, lt } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
-import { chatMessages } from '#shared/chatRules';
+import { chatMessages, mentionedIds } from '#shared/chatRules';
 import { limitsOfPlan } from '#shared/plans';
 import { DomainError, refusal } from '../../errors';
 import type { UnitOfWork } from '../../core/commands';
-import { readTogether } from '../../db/prepared';
 import { requireActor } from '../../graphql/context';
 import { newId } from '../../core/ids';
 import { notificationStream } from '../tasks';
@@ -19,13 +18,15 @@ import {
   decidePostMessage,
   decideReaction,
   decideRead,
+  mentionCandidates,
   pageCursor,
   pageRequest,
   validateEmoji,
   validateMessageInput,
   type MessageState,
+  type ValidMessageInput,
 } from './commands';
-import { conversationFrom, parseConversationKey, refOf, type ConversationArguments } from './conversation';
+import { conversationFrom, parseConversationKey, refOf, type Conversation, type ConversationArguments } from './conversation';
 import {
   authorIdOf,
   callerOfConversation,
@@ -41,23 +42,23 @@ import { latestSeq } from './summaries';
 import { chatReadMarkers, messageReactions, messages } from './tables';
 import { TypingThrottle, typingTopic, type TypingNotice } from './typing';
 import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
+import { violatedUniqueIndexOf } from '../../core/databaseErrors';
 
 /** One message as the caller sees it, with their right to moderate its conversation (a guest never moderates). */
-function presentMessage(db: Reader, messageId: string, caller: ChatCaller) {
+async function presentMessage(db: Reader, messageId: string, caller: ChatCaller) {
   if (caller.kind === 'guest') {
-    requireGuestAccess(db, caller);
-    const row = findMessage(db, messageId);
+    await requireGuestAccess(db, caller);
+    const row = await findMessage(db, messageId);
     if (!row || row.deletedAt !== null) throw refusal('NOT_FOUND', 'MESSAGE_NOT_FOUND');
-    return presentMessages(db, [row], caller.invitedId, () => false)[0]!;
+    return (await presentMessages(db, [row], caller.invitedId, () => false))[0]!;
   }
-  const { row, access } = requireVisibleMessage(db, messageId, caller.userId);
-  return presentMessages(db, [row], caller.userId, () => access.moderate)[0]!;
+  const { row, access } = await requireVisibleMessage(db, messageId, caller.userId);
+  return (await presentMessages(db, [row], caller.userId, () => access.moderate))[0]!;
 }
 
-/** A mutation's message as its caller sees it, read in one read transaction (see readTogether). */
+/** A mutation's message as its caller sees it. */
 function presentAnswer(context: MercuriusContext, messageId: string, caller: ChatCaller) {
-  const database = context.services.database;
-  return readTogether(database.sqlite, () => presentMessage(database.db, messageId, caller));
+  return presentMessage(context.services.database.db, messageId, caller);
 }
 
 /** Runs a command as the caller: a user is its actor; a guest's command has none (the guest is in its events). */
@@ -76,6 +77,62 @@ async function recordMentions(
     await unit.append(notificationStream(userId), events, { teamId: message.teamId });
 }
 
+/** setMessage's command once its arguments are checked (validateMessageInput). */
+export interface PostMessageCommand {
+  caller: ChatCaller;
+  conversation: Conversation;
+  messageId: string;
+  input: ValidMessageInput;
+  replyToId: string | null;
+}
+
+/**
+ * setMessage in a unit: the new message's id, or the first one's for a resend with the same client id. The
+ * conversation's stream is locked before anything is read: a resend and a reply to a message deleted meanwhile are
+ * decided on its messages, which only its appends change.
+ */
+export async function postMessageIn(unit: UnitOfWork, command: PostMessageCommand): Promise<string> {
+  const { caller, conversation, messageId, input, replyToId } = command;
+  const db = unit.transaction;
+  const authorId = authorIdOf(caller);
+  await unit.lock(chatStream(conversation.key));
+  if (caller.kind === 'member') await requireReadable(db, conversation, caller.userId);
+  else await requireGuestAccess(db, caller);
+  if (input.clientId !== null) {
+    // A resend of a message already posted: the first one stands and nothing is written.
+    const [sent] = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.authorId, authorId), eq(messages.clientId, input.clientId)))
+      .limit(1);
+    if (sent && sent.conversation !== conversation.key) throw new DomainError('IDEMPOTENCY_KEY_REUSED', chatMessages.clientIdReused);
+    if (sent) return sent.id;
+  }
+  const access = caller.kind === 'member' ? await requirePostable(db, conversation, caller.userId) : await requireGuestAccess(db, caller);
+  const replyRow = replyToId ? await findMessage(db, replyToId) : undefined;
+  const ref = refOf(conversation, access.spaceId);
+  const events = decidePostMessage(
+    {
+      messageId,
+      authorId,
+      body: input.body,
+      type: input.type,
+      clientId: input.clientId,
+      replyToId,
+      fileId: input.fileId,
+      ...(caller.kind === 'guest' ? { guest: { invitedId: caller.invitedId, name: caller.name } } : {}),
+    },
+    ref,
+    replyRow && toMessageState(replyRow),
+    // A guest sees nobody of the team to mention: their mentions notify no one.
+    caller.kind === 'member' ? await conversationReaders(db, conversation, mentionedIds(input.body)) : () => false,
+  );
+  await unit.append(chatStream(conversation.key), events, { teamId: access.teamId });
+  const created = events[0]!.payload as { mentions: string[] };
+  await recordMentions(unit, { ...ref, messageId, teamId: access.teamId, authorId, body: input.body }, created.mentions);
+  return messageId;
+}
+
 async function postMessage(
   context: MercuriusContext,
   args: ConversationArguments & {
@@ -86,82 +143,116 @@ async function postMessage(
     clientId?: string | null;
   },
 ) {
-  const caller = chatCallerOf(context);
+  const caller = await chatCallerOf(context);
   // A guest naming another conversation is answered as anonymous before anything else is looked at.
   const guestConversation = caller.kind === 'guest' ? conversationFor(caller, args) : null;
   const input = validateMessageInput(args);
   // A meeting room has no files to attach (fileBelongsTo), and a guest cannot upload: no file is theirs to see.
   if (caller.kind === 'guest' && input.fileId !== null) throw refusal('NOT_FOUND', 'ATTACHMENT_NOT_FOUND');
   const conversation = guestConversation ?? conversationFrom(args);
-  const authorId = authorIdOf(caller);
-  const messageId = newId();
-  const id = await runAs(context, caller, async (unit) => {
-    const db = unit.transaction;
-    if (caller.kind === 'member') requireReadable(db, conversation, caller.userId);
-    else requireGuestAccess(db, caller);
-    if (input.clientId !== null) {
-      // A resend of a message already posted: the first one stands and nothing is written.
-      const sent = db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.authorId, authorId), eq(messages.clientId, input.clientId)))
-        .get();
-      if (sent && sent.conversation !== conversation.key) throw new DomainError('IDEMPOTENCY_KEY_REUSED', chatMessages.clientIdReused);
-      if (sent) return sent.id;
-    }
-    const access = caller.kind === 'member' ? requirePostable(db, conversation, caller.userId) : requireGuestAccess(db, caller);
-    const replyToId = args.replyTo ?? null;
-    const replyRow = replyToId ? findMessage(db, replyToId) : undefined;
-    const ref = refOf(conversation, access.spaceId);
-    const events = decidePostMessage(
-      {
-        messageId,
-        authorId,
-        body: input.body,
-        type: input.type,
-        clientId: input.clientId,
-        replyToId,
-        fileId: input.fileId,
-        ...(caller.kind === 'guest' ? { guest: { invitedId: caller.invitedId, name: caller.name } } : {}),
-      },
-      ref,
-      replyRow && toMessageState(replyRow),
-      // A guest sees nobody of the team to mention: their mentions notify no one.
-      caller.kind === 'member' ? conversationReaders(db, conversation) : () => false,
-    );
-    await unit.append(chatStream(conversation.key), events, { teamId: access.teamId });
-    const created = events[0]!.payload as { mentions: string[] };
-    await recordMentions(unit, { ...ref, messageId, teamId: access.teamId, authorId, body: input.body }, created.mentions);
-    return messageId;
+  const command = { caller, conversation, messageId: newId(), input, replyToId: args.replyTo ?? null };
+  const id = await runAs(context, caller, (unit) => postMessageIn(unit, command)).catch((error: unknown) => {
+    // One client id sent in two conversations at once on PostgreSQL: each unit locked its own conversation and found
+    // no message with it, and the author's unique client id refused the second, as the check would have one after.
+    if (violatedUniqueIndexOf(error) === 'messages_author_client')
+      throw new DomainError('IDEMPOTENCY_KEY_REUSED', chatMessages.clientIdReused);
+    throw error;
   });
   return presentAnswer(context, id, caller);
 }
 
 /**
- * Runs a command that adds to a conversation (an edit, a reaction) on one visible message: like posting,
- * it needs the right to post there now (a space joined, a private chat still active, a guest still admitted).
+ * Locks the stream of a message's conversation (a message never changes conversation), so what a command then reads
+ * of the message (deleted, its body, its reactions) stays what it decides on until the unit ends.
  */
-async function onMessage(
-  context: MercuriusContext,
-  messageId: string,
-  work: (unit: UnitOfWork, message: MessageState, authorId: string, caller: ChatCaller) => Promise<void>,
-  guestsMay = false,
-): Promise<ChatCaller> {
-  const caller = guestsMay ? callerOfMessage(context, context.services.database.db, messageId) : memberCaller(context);
-  await runAs(context, caller, async (unit) => {
-    const db = unit.transaction;
-    if (caller.kind === 'guest') {
-      requireGuestAccess(db, caller);
-      const row = findMessage(db, messageId);
-      if (!row || row.deletedAt !== null) throw refusal('NOT_FOUND', 'MESSAGE_NOT_FOUND');
-      await work(unit, toMessageState(row), caller.invitedId, caller);
-      return;
-    }
-    const { message } = requireVisibleMessage(db, messageId, caller.userId);
-    requirePostable(db, parseConversationKey(message.conversation), caller.userId);
-    await work(unit, message, caller.userId, caller);
+async function lockConversationOfMessage(unit: UnitOfWork, messageId: string): Promise<void> {
+  const located = await findMessage(unit.transaction, messageId);
+  if (located) await unit.lock(chatStream(located.conversation));
+}
+
+/**
+ * The message a command adds to (an edit, a reaction), its conversation locked: like posting, it needs the right to
+ * post there now (a space joined, a private chat still active, a guest still admitted).
+ */
+async function lockPostableMessage(unit: UnitOfWork, caller: ChatCaller, messageId: string): Promise<MessageState> {
+  const db = unit.transaction;
+  await lockConversationOfMessage(unit, messageId);
+  if (caller.kind === 'guest') {
+    await requireGuestAccess(db, caller);
+    const row = await findMessage(db, messageId);
+    if (!row || row.deletedAt !== null) throw refusal('NOT_FOUND', 'MESSAGE_NOT_FOUND');
+    return toMessageState(row);
+  }
+  const { message } = await requireVisibleMessage(db, messageId, caller.userId);
+  await requirePostable(db, parseConversationKey(message.conversation), caller.userId);
+  return message;
+}
+
+/** ediMessage in a unit: the author's own message, newly mentioned readers told. */
+export async function editMessageIn(unit: UnitOfWork, caller: ChatCaller, messageId: string, rawBody: string): Promise<void> {
+  const message = await lockPostableMessage(unit, caller, messageId);
+  const canRead =
+    caller.kind === 'member'
+      ? await conversationReaders(unit.transaction, parseConversationKey(message.conversation), mentionCandidates(rawBody))
+      : () => false;
+  const events = decideEditMessage(message, authorIdOf(caller), rawBody, canRead);
+  if (events.length === 0) return;
+  await unit.append(chatStream(message.conversation), events, { teamId: message.teamId });
+  const edited = events[0]!.payload as { body: string; mentions: string[] };
+  await recordMentions(
+    unit,
+    { ...message, messageId: message.id, body: edited.body },
+    edited.mentions.filter((id) => !message.mentions.includes(id)),
+  );
+}
+
+/** delMessage in a unit: one's own message, or any in a conversation one moderates. */
+export async function deleteMessageIn(unit: UnitOfWork, caller: ChatCaller, messageId: string): Promise<void> {
+  const db = unit.transaction;
+  await lockConversationOfMessage(unit, messageId);
+  if (caller.kind === 'guest') {
+    await requireGuestAccess(db, caller);
+    const row = await findMessage(db, messageId);
+    if (!row || row.deletedAt !== null) throw refusal('NOT_FOUND', 'MESSAGE_NOT_FOUND');
+    const message = toMessageState(row);
+    await unit.append(chatStream(message.conversation), decideDeleteMessage(message, caller.invitedId, { moderate: false }), {
+      teamId: message.teamId,
+    });
+    return;
+  }
+  const { message, access } = await requireVisibleMessage(db, messageId, caller.userId);
+  await unit.append(chatStream(message.conversation), decideDeleteMessage(message, caller.userId, access), { teamId: message.teamId });
+}
+
+/** reactMessage in a unit: the emoji is toggled, decided on the reactions read under the conversation's lock. */
+export async function reactMessageIn(unit: UnitOfWork, caller: ChatCaller, messageId: string, emoji: string): Promise<void> {
+  const message = await lockPostableMessage(unit, caller, messageId);
+  const reactorId = authorIdOf(caller);
+  const [existing] = await unit.transaction
+    .select({ messageId: messageReactions.messageId })
+    .from(messageReactions)
+    .where(and(eq(messageReactions.messageId, message.id), eq(messageReactions.userId, reactorId), eq(messageReactions.emoji, emoji)))
+    .limit(1);
+  await unit.append(chatStream(message.conversation), decideReaction(message, reactorId, emoji, existing !== undefined), {
+    teamId: message.teamId,
   });
-  return caller;
+}
+
+/**
+ * lastViewed in a unit: the reader's marker moves forward only. Their reads stream is locked before the marker is
+ * read, so two units marking at once record one move, never a move back.
+ */
+export async function readConversationIn(unit: UnitOfWork, userId: string, conversation: Conversation): Promise<void> {
+  const db = unit.transaction;
+  await unit.lock(readsStream(userId));
+  const access = await requireReadable(db, conversation, userId);
+  const [marker] = await db
+    .select({ seq: chatReadMarkers.seq })
+    .from(chatReadMarkers)
+    .where(and(eq(chatReadMarkers.userId, userId), eq(chatReadMarkers.conversation, conversation.key)))
+    .limit(1);
+  const events = decideRead(refOf(conversation, access.spaceId), userId, marker?.seq ?? 0, await latestSeq(db, conversation.key));
+  if (events.length > 0) await unit.append(readsStream(userId), events, { teamId: access.teamId });
 }
 
 /** A signed-in user, for the operations a guest may not use (answered to a guest as to anyone anonymous). */
@@ -176,43 +267,54 @@ function typingThrottleOf(context: MercuriusContext): TypingThrottle {
   return throttle;
 }
 
+/**
+ * getMessages' rows: a conversation's live messages, newest first, before the `before` message (of the same
+ * conversation), within its team's plan history at `now` (older ones are hidden, never deleted).
+ */
+export async function messagePage(
+  db: Reader,
+  conversation: Conversation,
+  teamId: string,
+  page: { limit: number; before: string | null },
+  now: Date,
+): Promise<(typeof messages.$inferSelect)[]> {
+  const conditions = [eq(messages.conversation, conversation.key), isNull(messages.deletedAt)];
+  const historyStart = await teamMessageHistoryStart(db, teamId, now);
+  if (historyStart !== null) conditions.push(gte(messages.createdAt, historyStart));
+  if (page.before !== null) conditions.push(lt(messages.seq, pageCursor(await findMessage(db, page.before), conversation.key)));
+  return db
+    .select()
+    .from(messages)
+    .where(and(...conditions))
+    .orderBy(desc(messages.seq))
+    .limit(page.limit);
+}
+
 export const messageQueries = {
-  getMessages: (_root, args: ConversationArguments & { first?: number | null; before?: string | null }, context) => {
-    const { caller, conversation } = callerOfConversation(context, args);
+  getMessages: async (_root, args: ConversationArguments & { first?: number | null; before?: string | null }, context) => {
+    const { caller, conversation } = await callerOfConversation(context, args);
     const page = pageRequest(args);
     const db = context.services.database.db;
-    const access = caller.kind === 'member' ? requireReadable(db, conversation, caller.userId) : requireGuestAccess(db, caller);
-    const conditions = [eq(messages.conversation, conversation.key), isNull(messages.deletedAt)];
-    // Older messages than the plan's history are hidden, never deleted (getMessageHistory says so).
-    const historyStart = teamMessageHistoryStart(db, access.teamId, context.services.store.clock.now());
-    if (historyStart !== null) conditions.push(gte(messages.createdAt, historyStart));
-    if (page.before !== null) conditions.push(lt(messages.seq, pageCursor(findMessage(db, page.before), conversation.key)));
-    const rows = db
-      .select()
-      .from(messages)
-      .where(and(...conditions))
-      .orderBy(desc(messages.seq))
-      .limit(page.limit)
-      .all();
-    return presentMessages(db, rows, authorIdOf(caller), () => access.moderate);
+    const access = caller.kind === 'member' ? await requireReadable(db, conversation, caller.userId) : await requireGuestAccess(db, caller);
+    const rows = await messagePage(db, conversation, access.teamId, page, context.services.store.clock.now());
+    return await presentMessages(db, rows, authorIdOf(caller), () => access.moderate);
   },
-  getMessageHistory: (_root, args: ConversationArguments, context) => {
-    const { caller, conversation } = callerOfConversation(context, args);
+  getMessageHistory: async (_root, args: ConversationArguments, context) => {
+    const { caller, conversation } = await callerOfConversation(context, args);
     const db = context.services.database.db;
-    const access = caller.kind === 'member' ? requireReadable(db, conversation, caller.userId) : requireGuestAccess(db, caller);
-    const plan = teamPlanName(db, access.teamId);
-    const historyStart = teamMessageHistoryStart(db, access.teamId, context.services.store.clock.now());
+    const access = caller.kind === 'member' ? await requireReadable(db, conversation, caller.userId) : await requireGuestAccess(db, caller);
+    const plan = await teamPlanName(db, access.teamId);
+    const historyStart = await teamMessageHistoryStart(db, access.teamId, context.services.store.clock.now());
     // Messages are in creation order by seq: the oldest live one says whether anything is hidden, in one index read.
-    const oldest =
+    const [oldest] =
       historyStart === null
-        ? undefined
-        : db
+        ? []
+        : await db
             .select({ createdAt: messages.createdAt })
             .from(messages)
             .where(and(eq(messages.conversation, conversation.key), isNull(messages.deletedAt)))
             .orderBy(asc(messages.seq))
-            .limit(1)
-            .get();
+            .limit(1);
     return { plan, days: limitsOfPlan(plan).messageHistoryDays, hidden: oldest !== undefined && oldest.createdAt < historyStart! };
   },
 } satisfies QueryResolvers;
@@ -225,83 +327,32 @@ export const messageMutations = {
     return message;
   },
   ediMessage: async (_root, args: { id: string; body: string }, context) => {
-    const caller = await onMessage(
-      context,
-      args.id,
-      async (unit, message, editorId, editor) => {
-        const events = decideEditMessage(
-          message,
-          editorId,
-          args.body,
-          editor.kind === 'member' ? conversationReaders(unit.transaction, parseConversationKey(message.conversation)) : () => false,
-        );
-        if (events.length === 0) return;
-        await unit.append(chatStream(message.conversation), events, { teamId: message.teamId });
-        const edited = events[0]!.payload as { body: string; mentions: string[] };
-        await recordMentions(
-          unit,
-          { ...message, messageId: message.id, body: edited.body },
-          edited.mentions.filter((id) => !message.mentions.includes(id)),
-        );
-      },
-      true,
-    );
+    const caller = await callerOfMessage(context, context.services.database.db, args.id);
+    await runAs(context, caller, (unit) => editMessageIn(unit, caller, args.id, args.body));
     return presentAnswer(context, args.id, caller);
   },
   delMessage: async (_root, args: { id: string }, context) => {
-    const caller = callerOfMessage(context, context.services.database.db, args.id);
-    await runAs(context, caller, async (unit) => {
-      const db = unit.transaction;
-      if (caller.kind === 'guest') {
-        requireGuestAccess(db, caller);
-        const row = findMessage(db, args.id);
-        if (!row || row.deletedAt !== null) throw refusal('NOT_FOUND', 'MESSAGE_NOT_FOUND');
-        const message = toMessageState(row);
-        await unit.append(chatStream(message.conversation), decideDeleteMessage(message, caller.invitedId, { moderate: false }), {
-          teamId: message.teamId,
-        });
-        return;
-      }
-      const { message, access } = requireVisibleMessage(db, args.id, caller.userId);
-      await unit.append(chatStream(message.conversation), decideDeleteMessage(message, caller.userId, access), { teamId: message.teamId });
-    });
+    const caller = await callerOfMessage(context, context.services.database.db, args.id);
+    await runAs(context, caller, (unit) => deleteMessageIn(unit, caller, args.id));
     return true;
   },
   reactMessage: async (_root, args: { id: string; emoji: string }, context) => {
     const emoji = validateEmoji(args.emoji);
-    const caller = await onMessage(context, args.id, async (unit, message, reactorId) => {
-      const existing = unit.transaction
-        .select()
-        .from(messageReactions)
-        .where(and(eq(messageReactions.messageId, message.id), eq(messageReactions.userId, reactorId), eq(messageReactions.emoji, emoji)))
-        .get();
-      await unit.append(chatStream(message.conversation), decideReaction(message, reactorId, emoji, existing !== undefined), {
-        teamId: message.teamId,
-      });
-    });
+    const caller = memberCaller(context);
+    await runAs(context, caller, (unit) => reactMessageIn(unit, caller, args.id, emoji));
     return presentAnswer(context, args.id, caller);
   },
   lastViewed: async (_root, args: ConversationArguments, context) => {
     const actor = requireActor(context);
     const conversation = conversationFrom(args);
-    await runCommand(context, actor.userId, async (unit) => {
-      const db = unit.transaction;
-      const access = requireReadable(db, conversation, actor.userId);
-      const marker = db
-        .select({ seq: chatReadMarkers.seq })
-        .from(chatReadMarkers)
-        .where(and(eq(chatReadMarkers.userId, actor.userId), eq(chatReadMarkers.conversation, conversation.key)))
-        .get();
-      const events = decideRead(refOf(conversation, access.spaceId), actor.userId, marker?.seq ?? 0, latestSeq(db, conversation.key));
-      if (events.length > 0) await unit.append(readsStream(actor.userId), events, { teamId: access.teamId });
-    });
+    await runCommand(context, actor.userId, (unit) => readConversationIn(unit, actor.userId, conversation));
     return true;
   },
-  typingMessage: (_root, args: ConversationArguments & { stopped?: boolean | null }, context) => {
-    const { caller, conversation } = callerOfConversation(context, args);
+  typingMessage: async (_root, args: ConversationArguments & { stopped?: boolean | null }, context) => {
+    const { caller, conversation } = await callerOfConversation(context, args);
     const db = context.services.database.db;
-    if (caller.kind === 'member') requirePostable(db, conversation, caller.userId);
-    else requireGuestAccess(db, caller);
+    if (caller.kind === 'member') await requirePostable(db, conversation, caller.userId);
+    else await requireGuestAccess(db, caller);
     const typistId = authorIdOf(caller);
     const throttle = typingThrottleOf(context);
     const stopped = args.stopped === true;

@@ -37,7 +37,8 @@ export class PresenceBoard {
   constructor(private readonly services: Services) {
     this.stop = services.sockets.onChange((userId, connected) => {
       if (!connected) this.away.delete(userId);
-      this.publish(userId);
+      // The teams are read asynchronously; a notice that cannot be made is dropped, as a lost one would be.
+      this.publish(userId).catch(() => undefined);
     });
   }
 
@@ -46,19 +47,19 @@ export class PresenceBoard {
     return this.away.has(userId) ? 'away' : 'online';
   }
 
-  set(userId: string, state: 'online' | 'away'): void {
+  async set(userId: string, state: 'online' | 'away'): Promise<void> {
     const before = this.state(userId);
     if (state === 'away') this.away.add(userId);
     else this.away.delete(userId);
-    if (this.state(userId) !== before) this.publish(userId);
+    if (this.state(userId) !== before) await this.publish(userId);
   }
 
-  private publish(userId: string): void {
+  private async publish(userId: string): Promise<void> {
     const notice: PresenceNotice = {
       type: 'presence',
       userId,
       state: this.state(userId),
-      teamIds: teamsOf(this.services.database.db, userId).map((team) => team.id),
+      teamIds: (await teamsOf(this.services.database.db, userId)).map((team) => team.id),
     };
     this.services.live.emitter.emit({ topic: presenceTopic, payload: notice });
   }
@@ -76,11 +77,16 @@ export function presenceOf(services: Services): PresenceBoard {
  * How many of the team's members the caller may see are online (not away) and away now, for getStats: the same
  * people getPresence would list, so a guest counts only those they share a space with (and themselves).
  */
-export function presenceCounts(services: Services, db: Reader, teamId: string, seat: TeamSeat): { active: number; away: number } {
+export async function presenceCounts(
+  services: Services,
+  db: Reader,
+  teamId: string,
+  seat: TeamSeat,
+): Promise<{ active: number; away: number }> {
   const board = presenceOf(services);
-  const shared = guestCircle(db, seat);
+  const shared = await guestCircle(db, seat);
   const counts = { active: 0, away: 0 };
-  for (const member of db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId)).all()) {
+  for (const member of await db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId))) {
     if (shared !== null && member.userId !== seat.userId && !shared.has(member.userId)) continue;
     const state = board.state(member.userId);
     if (state === 'online') counts.active += 1;
@@ -90,18 +96,14 @@ export function presenceCounts(services: Services, db: Reader, teamId: string, s
 }
 
 export const presenceQueries = {
-  getPresence: (_root, _args, context) => {
+  getPresence: async (_root, _args, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
-    const { team, seat } = requireCurrentTeam(db, actor.userId);
+    const { team, seat } = await requireCurrentTeam(db, actor.userId);
     const board = presenceOf(context.services);
     // Members read from the team's own list need no seat check; a guest sees only the people they share a space with.
-    const shared = guestCircle(db, seat);
-    return db
-      .select({ userId: teamMembers.userId })
-      .from(teamMembers)
-      .where(eq(teamMembers.teamId, team.id))
-      .all()
+    const shared = await guestCircle(db, seat);
+    return (await db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, team.id)))
       .map((member) => ({ user: member.userId, state: board.state(member.userId) }))
       .filter(
         (presence) => presence.state !== 'offline' && (presence.user === actor.userId || shared === null || shared.has(presence.user)),
@@ -110,41 +112,41 @@ export const presenceQueries = {
 } satisfies QueryResolvers;
 
 export const presenceMutations = {
-  setPresence: (_root, args: { state: string }, context) => {
+  setPresence: async (_root, args: { state: string }, context) => {
     const actor = requireActor(context);
     if (args.state !== 'online' && args.state !== 'away') throw codedError('PRESENCE_STATE_INVALID', { field: 'state' });
-    presenceOf(context.services).set(actor.userId, args.state);
+    await presenceOf(context.services).set(actor.userId, args.state);
     return true;
   },
 } satisfies MutationResolvers;
 
 export const presenceSubscriptions = {
   subPresence: {
-    subscribe: (_root, _args, context) => {
+    subscribe: async (_root, _args, context) => {
       const actor = requireActor(context);
       const { database } = context.services;
-      const { team, seat } = requireCurrentTeam(database.db, actor.userId);
+      const { team, seat } = await requireCurrentTeam(database.db, actor.userId);
       presenceOf(context.services);
       // Whom the subscriber may see, as chatPartners judges it, with the teammate's seat read once per log
       // position for every subscriber told of the same notice (liveAccess) instead of once each.
-      const shared = guestCircle(database.db, seat);
-      const visible = (userId: string): boolean => {
+      const shared = await guestCircle(database.db, seat);
+      const visible = async (userId: string): Promise<boolean> => {
         if (!isId(userId) || (shared !== null && !shared.has(userId))) return false;
         const access = liveAccess.now(database);
-        const teamNow = access.team(team.id);
-        return teamNow !== undefined && access.teamSeat(teamNow, userId) !== null;
+        const teamNow = await access.team(team.id);
+        return teamNow !== undefined && (await access.teamSeat(teamNow, userId)) !== null;
       };
       // The core's feed types what it carries as the log's events; the presence topic's are notices.
       const incoming: LiveFeed<StoredEvent | PresenceNotice> = feed(
         context,
         actor,
         [presenceTopic, topics.team(team.id)],
-        (event): Verdict => {
+        async (event): Promise<Verdict> => {
           if (event.type === 'team.member_removed')
             return (event as StoredEvent<{ userId: string }>).payload.userId === actor.userId ? 'end' : 'skip';
           if (!isPresenceNotice(event)) return 'skip';
           // The subscriber's own changes are theirs already; only teammates they may see are told about.
-          return event.userId !== actor.userId && event.teamIds.includes(team.id) && visible(event.userId) ? 'deliver' : 'skip';
+          return event.userId !== actor.userId && event.teamIds.includes(team.id) && (await visible(event.userId)) ? 'deliver' : 'skip';
         },
         // Presence notices and removals from the team; the team's other events never wake the feed.
         (event) => event.type === 'team.member_removed' || isPresenceNotice(event),

@@ -32,37 +32,35 @@ const presentationQueries = preparedQuery((db: Reader) => ({
     .prepare(),
 }));
 
-export function peopleById(db: Reader, ids: Iterable<string>): Map<string, Person> {
+export async function peopleById(db: Reader, ids: Iterable<string>): Promise<Map<string, Person>> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Map();
-  return new Map(
-    presentationQueries(db)
-      .people.all({ ids: JSON.stringify(wanted) })
-      .map((person) => [person.id, person]),
-  );
+  return new Map((await presentationQueries(db).people.execute({ ids: JSON.stringify(wanted) })).map((person) => [person.id, person]));
 }
 
 /**
  * Meeting-room guests by id, as authors (id and name): only a meeting room's messages can have one, and
  * only ids that are no user's are asked for.
  */
-export function guestAuthorsById(db: Reader, ids: Iterable<string>): Map<string, GuestAuthorView> {
-  return new Map([...meetingGuestsById(db, ids).values()].map((guest) => [guest.id, { id: guest.id, name: guest.name }]));
+export async function guestAuthorsById(db: Reader, ids: Iterable<string>): Promise<Map<string, GuestAuthorView>> {
+  return new Map([...(await meetingGuestsById(db, ids)).values()].map((guest) => [guest.id, { id: guest.id, name: guest.name }]));
 }
 
 /**
  * Messages as every reader sees them alike, in the given order. However many messages, a fixed number
  * of queries: the quoted messages, the reactions and the people named.
  */
-export function presentMessageBases(db: Reader, rows: readonly MessageRow[]) {
+export async function presentMessageBases(db: Reader, rows: readonly MessageRow[]) {
   if (rows.length === 0) return [];
   const replyIds = [...new Set(rows.map((row) => row.replyToId).filter((id): id is string => id !== null))];
   const queries = presentationQueries(db);
-  const quoted = new Map((replyIds.length === 0 ? [] : queries.quoted.all({ ids: JSON.stringify(replyIds) })).map((row) => [row.id, row]));
-  const reactionRows = queries.reactions.all({ ids: JSON.stringify(rows.map((row) => row.id)) });
+  const quoted = new Map(
+    (replyIds.length === 0 ? [] : await queries.quoted.execute({ ids: JSON.stringify(replyIds) })).map((row) => [row.id, row]),
+  );
+  const reactionRows = await queries.reactions.execute({ ids: JSON.stringify(rows.map((row) => row.id)) });
   const authorIds = [...rows.map((row) => row.authorId), ...[...quoted.values()].map((row) => row.authorId)];
-  const people = peopleById(db, authorIds);
-  const guests = guestAuthorsById(
+  const people = await peopleById(db, authorIds);
+  const guests = await guestAuthorsById(
     db,
     rows.some((row) => row.conversation.startsWith('meetingroom:')) ? authorIds.filter((id) => !people.has(id)) : [],
   );
@@ -110,7 +108,7 @@ export function presentMessageBases(db: Reader, rows: readonly MessageRow[]) {
   });
 }
 
-export type MessageBase = ReturnType<typeof presentMessageBases>[number];
+export type MessageBase = Awaited<ReturnType<typeof presentMessageBases>>[number];
 
 /** What the viewer may do with a message; the client mutation id is shown to its sender only. */
 export function messageForViewer(base: MessageBase, viewerId: string, moderate: boolean) {
@@ -123,8 +121,13 @@ export function messageForViewer(base: MessageBase, viewerId: string, moderate: 
   };
 }
 
-export function presentMessages(db: Reader, rows: readonly MessageRow[], viewerId: string, moderates: (conversation: string) => boolean) {
-  return presentMessageBases(db, rows).map((base) => messageForViewer(base, viewerId, moderates(base.conversation)));
+export async function presentMessages(
+  db: Reader,
+  rows: readonly MessageRow[],
+  viewerId: string,
+  moderates: (conversation: string) => boolean,
+) {
+  return (await presentMessageBases(db, rows)).map((base) => messageForViewer(base, viewerId, moderates(base.conversation)));
 }
 
-export type PresentedMessage = ReturnType<typeof presentMessages>[number];
+export type PresentedMessage = Awaited<ReturnType<typeof presentMessages>>[number];

@@ -36,6 +36,16 @@ export interface NewPrivat {
   logo: string | null;
 }
 
+const othersIn = (command: NewPrivat) => [...new Set(command.userIds)].filter((userId) => userId !== command.creatorId);
+
+/** The pair key of the chat a command would create: one other person and no name or logo is a one-to-one chat. */
+export function oneToOnePairKey(command: NewPrivat): string | null {
+  const others = othersIn(command);
+  return others.length === 1 && command.name === null && command.logo === null
+    ? pairKeyOf(command.teamId, command.creatorId, others[0]!)
+    : null;
+}
+
 /**
  * setPrivat: the creator and the people chosen, each of whom the creator may chat with. One other
  * person and no name is a one-to-one chat, which exists at most once per pair: starting it again
@@ -46,11 +56,10 @@ export function decideCreatePrivat(
   canChatWith: (userId: string) => boolean,
   findPair: (pairKey: string) => string | undefined,
 ): { existingId: string } | { events: PrivatEvent[] } {
-  const others = [...new Set(command.userIds)].filter((userId) => userId !== command.creatorId);
+  const others = othersIn(command);
   if (others.length === 0) throw codedError('PRIVAT_PEOPLE_REQUIRED', { field: 'users' });
   if (!others.every(canChatWith)) throw notPartners();
-  const oneToOne = others.length === 1 && command.name === null && command.logo === null;
-  const pairKey = oneToOne ? pairKeyOf(command.teamId, command.creatorId, others[0]!) : null;
+  const pairKey = oneToOnePairKey(command);
   if (pairKey !== null) {
     const existingId = findPair(pairKey);
     if (existingId !== undefined) return { existingId };

@@ -10,19 +10,19 @@ import { chatReadMarkers, messageReactions, messages, privatMembers, privats } f
 // Every message written goes through this insert: built once per connection (db/prepared.ts).
 const insertMessage = preparedQuery((transaction: Transaction) => transaction.insert(messages).values(rowPlaceholders(messages)).prepare());
 
-function forgetConversations(transaction: Transaction, conversations: readonly string[]): void {
+async function forgetConversations(transaction: Transaction, conversations: readonly string[]): Promise<void> {
   if (conversations.length === 0) return;
-  transaction.delete(messageReactions).where(inArray(messageReactions.conversation, conversations)).run();
-  transaction.delete(chatReadMarkers).where(inArray(chatReadMarkers.conversation, conversations)).run();
-  transaction.delete(messages).where(inArray(messages.conversation, conversations)).run();
+  await transaction.delete(messageReactions).where(inArray(messageReactions.conversation, conversations));
+  await transaction.delete(chatReadMarkers).where(inArray(chatReadMarkers.conversation, conversations));
+  await transaction.delete(messages).where(inArray(messages.conversation, conversations));
 }
 
-function applyMessageEvent(transaction: Transaction, event: MessageEvent, stored: StoredEvent): void {
+async function applyMessageEvent(transaction: Transaction, event: MessageEvent, stored: StoredEvent): Promise<void> {
   const at = stored.createdAt;
   switch (event.type) {
     case 'message.created': {
       const { messageId, conversation, spaceId, body, type, fileId, replyToId, clientId, mentions, privatId, guest } = event.payload;
-      insertMessage(transaction).run(
+      await insertMessage(transaction).execute(
         rowValues(messages, {
           id: messageId,
           teamId: stored.teamId!,
@@ -40,111 +40,109 @@ function applyMessageEvent(transaction: Transaction, event: MessageEvent, stored
           createdAt: at,
         }),
       );
-      if (privatId) transaction.update(privats).set({ updatedAt: at }).where(eq(privats.id, privatId)).run();
+      if (privatId) await transaction.update(privats).set({ updatedAt: at }).where(eq(privats.id, privatId));
       return;
     }
     case 'message.edited':
-      transaction
+      await transaction
         .update(messages)
         .set({ body: event.payload.body, mentions: event.payload.mentions, editedAt: at })
-        .where(eq(messages.id, event.payload.messageId))
-        .run();
+        .where(eq(messages.id, event.payload.messageId));
       return;
     case 'message.deleted':
       // The row stays so replies can show the quote was deleted; its words do not.
-      transaction.update(messages).set({ body: '', mentions: [], deletedAt: at }).where(eq(messages.id, event.payload.messageId)).run();
-      transaction.delete(messageReactions).where(eq(messageReactions.messageId, event.payload.messageId)).run();
+      await transaction.update(messages).set({ body: '', mentions: [], deletedAt: at }).where(eq(messages.id, event.payload.messageId));
+      await transaction.delete(messageReactions).where(eq(messageReactions.messageId, event.payload.messageId));
       return;
     case 'message.reacted': {
       const { messageId, userId, emoji, added, conversation } = event.payload;
       if (added)
-        transaction
+        await transaction
           .insert(messageReactions)
           .values({ messageId, userId, emoji, conversation, seq: stored.seq })
-          .onConflictDoNothing()
-          .run();
+          .onConflictDoNothing();
       else
-        transaction
+        await transaction
           .delete(messageReactions)
-          .where(and(eq(messageReactions.messageId, messageId), eq(messageReactions.userId, userId), eq(messageReactions.emoji, emoji)))
-          .run();
+          .where(and(eq(messageReactions.messageId, messageId), eq(messageReactions.userId, userId), eq(messageReactions.emoji, emoji)));
       return;
     }
   }
 }
 
-function applyPrivatEvent(transaction: Transaction, event: PrivatEvent, stored: StoredEvent): void {
+async function applyPrivatEvent(transaction: Transaction, event: PrivatEvent, stored: StoredEvent): Promise<void> {
   const at = stored.createdAt;
   switch (event.type) {
     case 'privat.created': {
       const { privatId, teamId, name, logo, pairKey, memberIds } = event.payload;
-      transaction
+      await transaction
         .insert(privats)
-        .values({ id: privatId, teamId, name, logo, pairKey, inactive: false, authorId: stored.actorId!, createdAt: at, updatedAt: at })
-        .run();
-      for (const userId of memberIds) transaction.insert(privatMembers).values({ privatId, userId, joinedAt: at }).run();
+        .values({ id: privatId, teamId, name, logo, pairKey, inactive: false, authorId: stored.actorId!, createdAt: at, updatedAt: at });
+      for (const userId of memberIds) await transaction.insert(privatMembers).values({ privatId, userId, joinedAt: at });
       return;
     }
     case 'privat.updated':
-      transaction
+      await transaction
         .update(privats)
         .set({ ...event.payload.changes, updatedAt: at })
-        .where(eq(privats.id, event.payload.privatId))
-        .run();
+        .where(eq(privats.id, event.payload.privatId));
       return;
     case 'privat.members_added':
       for (const userId of event.payload.userIds)
-        transaction.insert(privatMembers).values({ privatId: event.payload.privatId, userId, joinedAt: at }).onConflictDoNothing().run();
-      transaction.update(privats).set({ updatedAt: at }).where(eq(privats.id, event.payload.privatId)).run();
+        await transaction.insert(privatMembers).values({ privatId: event.payload.privatId, userId, joinedAt: at }).onConflictDoNothing();
+      await transaction.update(privats).set({ updatedAt: at }).where(eq(privats.id, event.payload.privatId));
       return;
     case 'privat.left':
-      transaction
+      await transaction
         .delete(privatMembers)
-        .where(and(eq(privatMembers.privatId, event.payload.privatId), eq(privatMembers.userId, event.payload.userId)))
-        .run();
-      transaction.update(privats).set({ updatedAt: at }).where(eq(privats.id, event.payload.privatId)).run();
+        .where(and(eq(privatMembers.privatId, event.payload.privatId), eq(privatMembers.userId, event.payload.userId)));
+      await transaction.update(privats).set({ updatedAt: at }).where(eq(privats.id, event.payload.privatId));
       return;
   }
 }
 
-function applyRead(transaction: Transaction, event: ReadEvent, stored: StoredEvent): void {
+async function applyRead(transaction: Transaction, event: ReadEvent, stored: StoredEvent): Promise<void> {
   const { userId, conversation, seq } = event.payload;
-  transaction
+  await transaction
     .insert(chatReadMarkers)
     .values({ userId, conversation, seq, readAt: stored.createdAt })
     .onConflictDoUpdate({
       target: [chatReadMarkers.userId, chatReadMarkers.conversation],
-      set: { seq: sql`max(${chatReadMarkers.seq}, ${seq})`, readAt: stored.createdAt },
-    })
-    .run();
+      // Forward only, in both dialects' words (SQLite's two-argument max() is not PostgreSQL's greatest()).
+      set: { seq: sql`case when ${chatReadMarkers.seq} > ${seq} then ${chatReadMarkers.seq} else ${seq} end`, readAt: stored.createdAt },
+    });
 }
 
 /** How chat events (and the deletion or move of the spaces and tasks chats belong to) become rows. */
 export const chatProjection: Projection = {
   name: 'chat',
   tables: [messages, messageReactions, privats, privatMembers, chatReadMarkers],
-  apply(transaction: Transaction, stored: StoredEvent) {
+  /**
+   * Answers a promise for its own events only: every projection sees every event, and
+   * an await per projection per event would cost every unit of work one (domains/projections.test.ts).
+   */
+  apply(transaction: Transaction, stored: StoredEvent): Promise<void> | undefined {
     const event = { type: stored.type, payload: stored.payload } as MessageEvent | PrivatEvent | ReadEvent;
-    if (stored.type.startsWith('message.')) applyMessageEvent(transaction, event as MessageEvent, stored);
-    else if (stored.type.startsWith('privat.')) applyPrivatEvent(transaction, event as PrivatEvent, stored);
-    else if (stored.type === 'chat.read') applyRead(transaction, event as ReadEvent, stored);
-    else if (stored.type === 'task.deleted') forgetConversations(transaction, [`task:${(stored.payload as TaskDeleted).taskId}`]);
-    else if (stored.type === 'task.moved') {
-      const moved = stored.payload as TaskMoved;
-      transaction
-        .update(messages)
-        .set({ spaceId: moved.toProjectId })
-        .where(eq(messages.conversation, `task:${moved.taskId}`))
-        .run();
-    } else if (stored.type === 'project.deleted') {
-      const { projectId } = stored.payload as ProjectDeleted;
-      const conversations = transaction
-        .selectDistinct({ conversation: messages.conversation })
-        .from(messages)
-        .where(eq(messages.spaceId, projectId))
-        .all()
-        .map((row) => row.conversation);
-      forgetConversations(transaction, [...new Set([...conversations, `project:${projectId}`])]);
-    }
+    if (stored.type.startsWith('message.')) return applyMessageEvent(transaction, event as MessageEvent, stored);
+    if (stored.type.startsWith('privat.')) return applyPrivatEvent(transaction, event as PrivatEvent, stored);
+    if (stored.type === 'chat.read') return applyRead(transaction, event as ReadEvent, stored);
+    if (stored.type === 'task.deleted') return forgetConversations(transaction, [`task:${(stored.payload as TaskDeleted).taskId}`]);
+    if (stored.type === 'task.moved') return moveTaskConversation(transaction, stored.payload as TaskMoved);
+    if (stored.type === 'project.deleted') return forgetSpaceConversations(transaction, stored.payload as ProjectDeleted);
+    return undefined;
   },
 };
+
+async function moveTaskConversation(transaction: Transaction, moved: TaskMoved): Promise<void> {
+  await transaction
+    .update(messages)
+    .set({ spaceId: moved.toProjectId })
+    .where(eq(messages.conversation, `task:${moved.taskId}`));
+}
+
+async function forgetSpaceConversations(transaction: Transaction, { projectId }: ProjectDeleted): Promise<void> {
+  const conversations = (
+    await transaction.selectDistinct({ conversation: messages.conversation }).from(messages).where(eq(messages.spaceId, projectId))
+  ).map((row) => row.conversation);
+  await forgetConversations(transaction, [...new Set([...conversations, `project:${projectId}`])]);
+}

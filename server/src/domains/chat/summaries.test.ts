@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../../core/ids';
 import { openDatabase, type DatabaseHandle } from '../../db/connection';
 import { unreadCount, unreadCounts, unreadTailLength } from './summaries';
+import { events } from '../../core/sqlite/tables';
+import { teams } from '../../db/schema';
 import { chatReadMarkers, messages } from './tables';
 
 const teamId = newId();
@@ -19,13 +21,17 @@ let database: DatabaseHandle;
 let appended = 0;
 
 /** Moves the log on, as the event behind any of these changes would. */
-function appendEvent() {
+async function appendEvent() {
   appended += 1;
-  database.sqlite
-    .prepare(
-      "INSERT INTO events (id, team_id, stream, version, type, payload, created_at) VALUES (?, ?, ?, 1, 'test.happened', '{}', '2026-01-01')",
-    )
-    .run(`event-${appended}`, teamId, `test:${appended}`);
+  await database.db.insert(events).values({
+    id: `event-${appended}`,
+    teamId,
+    stream: `test:${appended}`,
+    version: 1,
+    type: 'test.happened',
+    payload: {},
+    createdAt: '2026-01-01',
+  });
 }
 
 /** A small deterministic generator, so a failing sequence can be run again. */
@@ -37,12 +43,10 @@ function randomFrom(seed: number) {
   };
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   folder = mkdtempSync(join(tmpdir(), 'chat-summaries-'));
   database = openDatabase(join(folder, 'workspace.sqlite'));
-  database.sqlite
-    .prepare("INSERT INTO teams (id, name, plan, owner_id, created_at) VALUES (?, 'Team', 'free', ?, '2026-01-01')")
-    .run(teamId, people[0]);
+  await database.db.insert(teams).values({ id: teamId, name: 'Team', plan: 'free', ownerId: people[0]!, createdAt: '2026-01-01' });
 });
 
 afterEach(() => {
@@ -51,12 +55,12 @@ afterEach(() => {
 });
 
 describe('unreadCount', () => {
-  it('equals the count query for every reader over random messages, deletions, reads and plan changes', () => {
+  it('equals the count query for every reader over random messages, deletions, reads and plan changes', async () => {
     for (const seed of [1, 2]) {
       const random = randomFrom(seed);
       const db = database.db;
-      db.delete(messages).run();
-      db.delete(chatReadMarkers).run();
+      await db.delete(messages);
+      await db.delete(chatReadMarkers);
       let seq = 0;
       let comparisons = 0;
       let countedFromTail = 0;
@@ -67,42 +71,44 @@ describe('unreadCount', () => {
           seq += 1;
           // Some messages older than the free plan's 90 days of history: they are never counted as unread.
           const age = random(5) === 0 ? (91 + random(30)) * day : random(60) * day;
-          db.insert(messages)
-            .values({
-              id: newId(),
-              teamId,
-              conversation,
-              seq,
-              authorId: people[random(people.length)]!,
-              body: 'text',
-              type: 'text',
-              mentions: [],
-              createdAt: new Date(now.getTime() - age).toISOString(),
-            })
-            .run();
+          await db.insert(messages).values({
+            id: newId(),
+            teamId,
+            conversation,
+            seq,
+            authorId: people[random(people.length)]!,
+            body: 'text',
+            type: 'text',
+            mentions: [],
+            createdAt: new Date(now.getTime() - age).toISOString(),
+          });
         } else if (choice < 16) {
-          db.update(messages)
+          await db
+            .update(messages)
             .set({ deletedAt: now.toISOString() })
-            .where(eqSeq(1 + random(seq)))
-            .run();
+            .where(eqSeq(1 + random(seq)));
         } else if (choice < 19) {
           const userId = people[random(people.length)]!;
           const read = 1 + random(seq);
-          db.insert(chatReadMarkers)
+          await db
+            .insert(chatReadMarkers)
             .values({ userId, conversation, seq: read, readAt: now.toISOString() })
-            .onConflictDoUpdate({ target: [chatReadMarkers.userId, chatReadMarkers.conversation], set: { seq: read } })
-            .run();
+            .onConflictDoUpdate({ target: [chatReadMarkers.userId, chatReadMarkers.conversation], set: { seq: read } });
         } else {
-          database.sqlite.prepare('UPDATE teams SET plan = ? WHERE id = ?').run(random(2) === 0 ? 'free' : 'unlimited', teamId);
+          await db
+            .update(teams)
+            .set({ plan: random(2) === 0 ? 'free' : 'unlimited' })
+            .where(eq(teams.id, teamId));
         }
-        appendEvent();
+        await appendEvent();
         for (const userId of people) {
-          const expected = unreadCounts(db, userId, [conversation], now).get(conversation) ?? 0;
-          expect(unreadCount(db, database.sqlite, userId, conversation, now)).toBe(expected);
+          const expected = (await unreadCounts(db, userId, [conversation], now)).get(conversation) ?? 0;
+          expect(await unreadCount(db, database, userId, conversation, now)).toBe(expected);
           comparisons += 1;
-          const marker = database.sqlite
-            .prepare<[string, string], { seq: number }>('SELECT seq FROM chat_read_markers WHERE user_id = ? AND conversation = ?')
-            .get(userId, conversation);
+          const [marker] = await db
+            .select({ seq: chatReadMarkers.seq })
+            .from(chatReadMarkers)
+            .where(and(eq(chatReadMarkers.userId, userId), eq(chatReadMarkers.conversation, conversation)));
           if (seq <= unreadTailLength || (marker?.seq ?? 0) >= seq - unreadTailLength + 1) countedFromTail += 1;
         }
       }
@@ -112,30 +118,27 @@ describe('unreadCount', () => {
     }
   });
 
-  it('counts from what was read at the log position until the log moves on', () => {
+  it('counts from what was read at the log position until the log moves on', async () => {
     const db = database.db;
     const write = (seqValue: number) =>
-      db
-        .insert(messages)
-        .values({
-          id: newId(),
-          teamId,
-          conversation,
-          seq: seqValue,
-          authorId: people[1]!,
-          body: 'text',
-          type: 'text',
-          mentions: [],
-          createdAt: now.toISOString(),
-        })
-        .run();
-    write(1);
-    appendEvent();
-    expect(unreadCount(db, database.sqlite, people[0]!, conversation, now)).toBe(1);
-    write(2);
-    appendEvent();
-    expect(unreadCount(db, database.sqlite, people[0]!, conversation, now)).toBe(2);
-    expect(unreadCount(db, database.sqlite, people[1]!, conversation, now)).toBe(0);
+      db.insert(messages).values({
+        id: newId(),
+        teamId,
+        conversation,
+        seq: seqValue,
+        authorId: people[1]!,
+        body: 'text',
+        type: 'text',
+        mentions: [],
+        createdAt: now.toISOString(),
+      });
+    await write(1);
+    await appendEvent();
+    expect(await unreadCount(db, database, people[0]!, conversation, now)).toBe(1);
+    await write(2);
+    await appendEvent();
+    expect(await unreadCount(db, database, people[0]!, conversation, now)).toBe(2);
+    expect(await unreadCount(db, database, people[1]!, conversation, now)).toBe(0);
   });
 });
 

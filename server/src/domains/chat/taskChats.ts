@@ -18,9 +18,9 @@ const candidatesPerPage = 4;
  * the most recently active first: the chat lists' "Tasks" tab. Task conversation keys sort between
  * "task:" and "task;", so the conversation index is read for task threads only.
  */
-export function taskChatsOf(db: Reader, userId: string, teamId: string, limit: number) {
+export async function taskChatsOf(db: Reader, userId: string, teamId: string, limit: number) {
   const newest = max(messages.seq);
-  const active = db
+  const active = await db
     .select({ conversation: messages.conversation, newest })
     .from(messages)
     .where(
@@ -28,13 +28,12 @@ export function taskChatsOf(db: Reader, userId: string, teamId: string, limit: n
     )
     .groupBy(messages.conversation)
     .orderBy(desc(newest))
-    .limit(limit * candidatesPerPage)
-    .all();
+    .limit(limit * candidatesPerPage);
   const rows = [];
   for (const { conversation } of active) {
     const taskId = conversation.slice('task:'.length);
-    if (!loadConversationAccess(db, conversationOf('task', taskId), userId)?.read) continue;
-    const row = findTaskRow(db, taskId);
+    if (!(await loadConversationAccess(db, conversationOf('task', taskId), userId))?.read) continue;
+    const row = await findTaskRow(db, taskId);
     if (row) rows.push(row);
     if (rows.length === limit) break;
   }
@@ -42,11 +41,11 @@ export function taskChatsOf(db: Reader, userId: string, teamId: string, limit: n
 }
 
 export const taskChatQueries = {
-  getTaskChats: (_root, args: { first?: number | null }, context) => {
+  getTaskChats: async (_root, args: { first?: number | null }, context) => {
     const actor = requireActor(context);
     const { limit } = pageRequest({ first: args.first ?? 30 });
     const db = context.services.database.db;
-    const { team } = requireCurrentTeam(db, actor.userId);
-    return taskChatsOf(db, actor.userId, team.id, limit);
+    const { team } = await requireCurrentTeam(db, actor.userId);
+    return await taskChatsOf(db, actor.userId, team.id, limit);
   },
 } satisfies QueryResolvers;

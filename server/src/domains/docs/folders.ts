@@ -10,8 +10,8 @@ const docFolderType = 'doc';
  * exported lookup); a folder of another space, of another type or of nobody gets the same
  * answer, so folder ids of other teams cannot be probed.
  */
-export function requireDocFolder(db: Reader, projectId: string, folderId: string | null | undefined): void {
+export async function requireDocFolder(db: Reader, projectId: string, folderId: string | null | undefined): Promise<void> {
   if (folderId === null || folderId === undefined) return;
-  const folder = findFolderRow(db, folderId);
+  const folder = await findFolderRow(db, folderId);
   if (!folder || folder.projectId !== projectId || folder.type !== docFolderType) throw refusal('NOT_FOUND', 'DOC_FOLDER_NOT_FOUND');
 }

@@ -9,7 +9,7 @@ import { findFileRow, requireReadableFile } from '../files';
 import { findSharedDoc } from './resolvers';
 import type { QueryResolvers } from '../../graphql/schemaTypes';
 
-type FileRow = NonNullable<ReturnType<typeof findFileRow>>;
+type FileRow = NonNullable<Awaited<ReturnType<typeof findFileRow>>>;
 
 /**
  * A public page signs each image of a doc with its own call. Such a burst (same address, same
@@ -67,7 +67,7 @@ export const imageQueries = {
     if (!args.share) {
       const actor = requireActor(context);
       if (!fileId) throw refusal('NOT_FOUND', 'DOC_IMAGE_NOT_SHARED');
-      return signedUrlOf(context, requireReadableFile(db, fileId, actor.userId).row);
+      return signedUrlOf(context, (await requireReadableFile(db, fileId, actor.userId)).row);
     }
     const address = addressKey(context.ip ?? 'unknown');
     const bursts = burstsOf(services);
@@ -75,11 +75,11 @@ export const imageQueries = {
     const now = Date.now();
     const paid = inPaidBurst(bursts, burstKey, now);
     if (!paid) await services.rateLimits.consume(['shareLinkPerAddress', address]);
-    const doc = findSharedDoc(db, args.share);
+    const doc = await findSharedDoc(db, args.share);
     if (!doc) throw refusal('NOT_FOUND', 'DOC_NOT_SHARED');
     if (!paid) rememberBurst(bursts, burstKey, now);
-    const file = fileId ? findFileRow(db, fileId) : undefined;
-    const shown = file && file.projectId === doc.projectId && collabOf(services).imageSources(doc.id).has(args.url);
+    const file = fileId ? await findFileRow(db, fileId) : undefined;
+    const shown = file && file.projectId === doc.projectId && (await collabOf(services).imageSources(doc.id)).has(args.url);
     if (!file || !shown) throw refusal('NOT_FOUND', 'DOC_IMAGE_NOT_SHARED');
     return signedUrlOf(context, file);
   },

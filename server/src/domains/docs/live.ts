@@ -25,11 +25,11 @@ interface Delivery {
 async function* docFeed(context: MercuriusContext, actor: Actor, teamId: string, projectId: string): AsyncGenerator<Delivery> {
   const db = context.services.database.db;
   let access: SpaceContentAccessOf | null = null;
-  const events = feed(context, actor, topics.team(teamId), (event): Verdict => {
+  const events = feed(context, actor, topics.team(teamId), async (event): Promise<Verdict> => {
     const docEvent = event.type.startsWith('doc.');
     if (docEvent && (event.payload as { projectId?: string }).projectId !== projectId) return 'skip';
     if (!docEvent && !mayChangeAccess(event.type)) return 'skip';
-    access = spaceContentAccess(db, projectId, actor.userId);
+    access = await spaceContentAccess(db, projectId, actor.userId);
     if (!access || !spaceContentPolicy.read(access)) return 'end';
     return docEvent ? 'deliver' : 'skip';
   });
@@ -38,21 +38,21 @@ async function* docFeed(context: MercuriusContext, actor: Actor, teamId: string,
 
 export const docSubscriptions = {
   subDoc: {
-    subscribe: (_root, args, context) => {
+    subscribe: async (_root, args, context) => {
       const actor = requireActor(context);
-      const access = requireReadableSpaceContent(context.services.database.db, args.project, actor.userId);
+      const access = await requireReadableSpaceContent(context.services.database.db, args.project, actor.userId);
       return docFeed(context, actor, access.teamId, access.projectId);
     },
-    resolve: ({ event, access }, _args, context) => {
+    resolve: async ({ event, access }, _args, context) => {
       const db = context.services.database.db;
       const docId = (event.payload as { docId: string }).docId;
-      const row = event.type === 'doc.deleted' ? undefined : findDocRow(db, docId);
+      const row = event.type === 'doc.deleted' ? undefined : await findDocRow(db, docId);
       return {
         type: event.type,
         seq: event.seq,
         project: access.projectId,
         docId,
-        doc: row ? presentDoc(row, access, context.services.config.publicUrl, lastSavedOf(db, [row.id]).get(row.id) ?? null) : null,
+        doc: row ? presentDoc(row, access, context.services.config.publicUrl, (await lastSavedOf(db, [row.id])).get(row.id) ?? null) : null,
         userId: event.actorId,
       };
     },

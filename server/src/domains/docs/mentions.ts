@@ -46,43 +46,45 @@ export interface MentionBaseline {
   eventId: string;
 }
 
-const mentionEntry = (db: Reader, docId: string, afterVersion: number) =>
-  db
+async function mentionEntry(db: Reader, docId: string, afterVersion: number) {
+  const [entry] = await db
     .select({ payload: events.payload })
     .from(events)
     .where(and(eq(events.stream, docStream(docId)), eq(events.type, docMentionsChangedType), gt(events.version, afterVersion)))
     .orderBy(desc(events.version))
-    .limit(1)
-    .get();
+    .limit(1);
+  return entry;
+}
 
-const eventIdAt = (db: Reader, docId: string, version: number) =>
-  db
+async function eventIdAt(db: Reader, docId: string, version: number): Promise<string | undefined> {
+  const [entry] = await db
     .select({ id: events.id })
     .from(events)
     .where(and(eq(events.stream, docStream(docId)), eq(events.version, version)))
-    .get()?.id;
+    .limit(1);
+  return entry?.id;
+}
 
 /**
  * The team members the doc named at its latest `docMentions.changed` entry (none before the first). With a
  * baseline whose head event the log still holds (a unit that rolled back left none), only the entries after it
  * are read (a few); otherwise the whole stream, newest first.
  */
-export function recordedMentions(db: Reader, docId: string, known?: MentionBaseline): ReadonlySet<string> {
-  const valid = known !== undefined && eventIdAt(db, docId, known.version) === known.eventId;
-  const latest = mentionEntry(db, docId, valid ? known.version : 0);
+export async function recordedMentions(db: Reader, docId: string, known?: MentionBaseline): Promise<ReadonlySet<string>> {
+  const valid = known !== undefined && (await eventIdAt(db, docId, known.version)) === known.eventId;
+  const latest = await mentionEntry(db, docId, valid ? known.version : 0);
   if (!latest && valid) return known.mentioned;
   return new Set((latest?.payload as DocMentionsChanged | undefined)?.mentioned ?? []);
 }
 
 /** The baseline to keep once `mentioned` is what the log records (read inside the unit that recorded it). */
-export function baselineOf(db: Reader, docId: string, mentioned: readonly string[]): MentionBaseline | null {
-  const head = db
+export async function baselineOf(db: Reader, docId: string, mentioned: readonly string[]): Promise<MentionBaseline | null> {
+  const [head] = await db
     .select({ version: events.version, id: events.id })
     .from(events)
     .where(eq(events.stream, docStream(docId)))
     .orderBy(desc(events.version))
-    .limit(1)
-    .get();
+    .limit(1);
   return head ? { mentioned: new Set(mentioned), version: head.version, eventId: head.id } : null;
 }
 
@@ -103,33 +105,35 @@ export type MentionOrigin = { kind: 'stored'; authorId: string | null } | { kind
  * named are the ones recorded last. Gives the team members named too: what the log records once the entry
  * is appended.
  */
-export function decideMentions(
+export async function decideMentions(
   db: Reader,
   doc: Pick<DocRow, 'id' | 'projectId' | 'teamId'>,
   mentionedIds: Iterable<string>,
-  originOf: (userId: string) => MentionOrigin,
+  originOf: (userId: string) => MentionOrigin | Promise<MentionOrigin>,
   known?: MentionBaseline,
-): { events: DocMentionsEvent[]; mentioned: string[] } {
+): Promise<{ events: DocMentionsEvent[]; mentioned: string[] }> {
   const ids = [...new Set(mentionedIds)].filter((id) => isId(id)).slice(0, maximumMentionedPeople);
   const members =
     ids.length === 0
       ? []
-      : db
-          .select({ userId: teamMembers.userId })
-          .from(teamMembers)
-          .where(and(eq(teamMembers.teamId, doc.teamId), inArray(teamMembers.userId, ids)))
-          .all()
-          .map((row) => row.userId);
-  const recorded = recordedMentions(db, doc.id, known);
+      : (
+          await db
+            .select({ userId: teamMembers.userId })
+            .from(teamMembers)
+            .where(and(eq(teamMembers.teamId, doc.teamId), inArray(teamMembers.userId, ids)))
+        ).map((row) => row.userId);
+  const recorded = await recordedMentions(db, doc.id, known);
   const added: AddedMention[] = [];
-  const mentioned = ids.filter((userId) => {
-    if (!members.includes(userId)) return false;
-    if (recorded.has(userId)) return true;
-    const origin = originOf(userId);
-    if (origin.kind === 'pending') return false;
-    if (origin.kind === 'stored' && origin.authorId) added.push({ userId, authorId: origin.authorId });
-    return true;
-  });
+  const mentioned: string[] = [];
+  for (const userId of ids) {
+    if (!members.includes(userId)) continue;
+    if (!recorded.has(userId)) {
+      const origin = await originOf(userId);
+      if (origin.kind === 'pending') continue;
+      if (origin.kind === 'stored' && origin.authorId) added.push({ userId, authorId: origin.authorId });
+    }
+    mentioned.push(userId);
+  }
   if (mentioned.length === recorded.size && mentioned.every((id) => recorded.has(id))) return { events: [], mentioned };
   return {
     events: [{ type: docMentionsChangedType, payload: { docId: doc.id, projectId: doc.projectId, teamId: doc.teamId, added, mentioned } }],

@@ -13,21 +13,19 @@ export const embedUrlOf = (publicUrl: string, token: string) => `${shareUrlOf(pu
  * When each doc's content was last stored: its newest update row, or its snapshot's time once the
  * rows were merged. Two queries for any number of docs.
  */
-export function lastSavedOf(db: Reader, docIds: readonly string[]): Map<string, string> {
+export async function lastSavedOf(db: Reader, docIds: readonly string[]): Promise<Map<string, string>> {
   const saved = new Map<string, number>();
   if (docIds.length === 0) return new Map();
-  for (const row of db
+  const snapshots = await db
     .select({ docId: docSnapshots.docId, at: docSnapshots.savedAt })
     .from(docSnapshots)
-    .where(inArray(docSnapshots.docId, [...docIds]))
-    .all())
-    saved.set(row.docId, row.at);
-  const newest = db
-    .select({ docId: docUpdates.docId, at: max(docUpdates.createdAt) })
+    .where(inArray(docSnapshots.docId, [...docIds]));
+  for (const row of snapshots) saved.set(row.docId, row.at);
+  const newest = await db
+    .select({ docId: docUpdates.docId, at: max(docUpdates.createdAt).mapWith(Number) })
     .from(docUpdates)
     .where(inArray(docUpdates.docId, [...docIds]))
-    .groupBy(docUpdates.docId)
-    .all();
+    .groupBy(docUpdates.docId);
   for (const row of newest) if (row.at !== null) saved.set(row.docId, Math.max(row.at, saved.get(row.docId) ?? 0));
   return new Map([...saved].map(([docId, at]) => [docId, new Date(at).toISOString()]));
 }
@@ -58,8 +56,13 @@ export function presentDoc(row: DocRow, access: SpaceContentAccess, publicUrl: s
 
 export type PresentedDoc = ReturnType<typeof presentDoc>;
 
-export function presentDocs(db: Reader, rows: readonly DocRow[], access: SpaceContentAccess, publicUrl: string): PresentedDoc[] {
-  const saved = lastSavedOf(
+export async function presentDocs(
+  db: Reader,
+  rows: readonly DocRow[],
+  access: SpaceContentAccess,
+  publicUrl: string,
+): Promise<PresentedDoc[]> {
+  const saved = await lastSavedOf(
     db,
     rows.map((row) => row.id),
   );

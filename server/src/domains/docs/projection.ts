@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, type SQLWrapper } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
 import type { Projection, StoredEvent } from '../../core/events';
 import type { FolderDeleted } from '../files';
@@ -11,59 +11,54 @@ import { docs, docSnapshots, docTexts, docUpdates } from './tables';
  * empty them: the log does not hold the content), but deleting follows the log, so a replay
  * deletes exactly what the live run deleted.
  */
-function deleteContent(transaction: Transaction, docIds: readonly string[]): void {
-  if (docIds.length === 0) return;
-  transaction.delete(docUpdates).where(inArray(docUpdates.docId, docIds)).run();
-  transaction.delete(docSnapshots).where(inArray(docSnapshots.docId, docIds)).run();
-  transaction.delete(docTexts).where(inArray(docTexts.docId, docIds)).run();
+async function deleteContent(transaction: Transaction, docIds: readonly string[] | SQLWrapper): Promise<void> {
+  if (Array.isArray(docIds) && docIds.length === 0) return;
+  await transaction.delete(docUpdates).where(inArray(docUpdates.docId, docIds));
+  await transaction.delete(docSnapshots).where(inArray(docSnapshots.docId, docIds));
+  await transaction.delete(docTexts).where(inArray(docTexts.docId, docIds));
 }
 
-function applyDocEvent(transaction: Transaction, event: DocEvent, stored: StoredEvent): void {
+async function applyDocEvent(transaction: Transaction, event: DocEvent, stored: StoredEvent): Promise<void> {
   const at = stored.createdAt;
   switch (event.type) {
     case 'doc.created': {
       const { docId, projectId, teamId, ...fields } = event.payload;
-      transaction
-        .insert(docs)
-        .values({
-          ...fields,
-          id: docId,
-          projectId,
-          teamId,
-          shared: false,
-          shareToken: null,
-          authorId: stored.actorId ?? '',
-          createdAt: at,
-          updatedAt: at,
-        })
-        .run();
+      await transaction.insert(docs).values({
+        ...fields,
+        id: docId,
+        projectId,
+        teamId,
+        shared: false,
+        shareToken: null,
+        authorId: stored.actorId ?? '',
+        createdAt: at,
+        updatedAt: at,
+      });
       return;
     }
     case 'doc.edited':
-      transaction
+      await transaction
         .update(docs)
         .set({ ...event.payload.changes, updatedAt: at })
-        .where(eq(docs.id, event.payload.docId))
-        .run();
+        .where(eq(docs.id, event.payload.docId));
       return;
     case 'doc.shared':
-      transaction.update(docs).set({ shared: true, shareToken: event.payload.shareToken }).where(eq(docs.id, event.payload.docId)).run();
+      await transaction.update(docs).set({ shared: true, shareToken: event.payload.shareToken }).where(eq(docs.id, event.payload.docId));
       return;
     case 'doc.unshared':
-      transaction.update(docs).set({ shared: false, shareToken: null }).where(eq(docs.id, event.payload.docId)).run();
+      await transaction.update(docs).set({ shared: false, shareToken: null }).where(eq(docs.id, event.payload.docId));
       return;
     case 'doc.updated':
       // The last edit's time, not the recording's (the entry may be written up to a debounce window
-      // later, or at start-up after a crash); never moving the time backwards.
-      transaction
+      // later, or at start-up after a crash); never moving the time backwards (ISO strings compare bytewise on both).
+      await transaction
         .update(docs)
-        .set({ updatedAt: sql`max(${docs.updatedAt}, ${event.payload.until ?? at})` })
-        .where(eq(docs.id, event.payload.docId))
-        .run();
+        .set({ updatedAt: event.payload.until ?? at })
+        .where(and(eq(docs.id, event.payload.docId), lt(docs.updatedAt, event.payload.until ?? at)));
       return;
     case 'doc.deleted':
-      deleteContent(transaction, [event.payload.docId]);
-      transaction.delete(docs).where(eq(docs.id, event.payload.docId)).run();
+      await deleteContent(transaction, [event.payload.docId]);
+      await transaction.delete(docs).where(eq(docs.id, event.payload.docId));
       return;
   }
 }
@@ -72,25 +67,23 @@ function applyDocEvent(transaction: Transaction, event: DocEvent, stored: Stored
 export const docsProjection: Projection = {
   name: 'docs',
   tables: [docs],
-  apply(transaction: Transaction, stored: StoredEvent) {
-    if (stored.type === 'project.deleted') {
-      const { projectId } = stored.payload as ProjectDeleted;
-      const ids = transaction
-        .select({ id: docs.id })
-        .from(docs)
-        .where(eq(docs.projectId, projectId))
-        .all()
-        .map((row) => row.id);
-      deleteContent(transaction, ids);
-      transaction.delete(docs).where(eq(docs.projectId, projectId)).run();
-      return;
-    }
-    if (stored.type === 'folder.deleted') {
-      // Like the files in it, the docs of a deleted folder move up to its parent.
-      const { folderId, upfolderId } = stored.payload as FolderDeleted;
-      transaction.update(docs).set({ folderId: upfolderId }).where(eq(docs.folderId, folderId)).run();
-      return;
-    }
-    if (stored.type.startsWith('doc.')) applyDocEvent(transaction, { type: stored.type, payload: stored.payload } as DocEvent, stored);
+  /** Answers a promise for its own events only (and the space and folder deletions it follows); every projection sees every event. */
+  apply(transaction: Transaction, stored: StoredEvent): Promise<void> | undefined {
+    if (stored.type === 'project.deleted') return deleteSpaceDocs(transaction, (stored.payload as ProjectDeleted).projectId);
+    if (stored.type === 'folder.deleted') return moveFolderDocsUp(transaction, stored.payload as FolderDeleted);
+    if (stored.type.startsWith('doc.'))
+      return applyDocEvent(transaction, { type: stored.type, payload: stored.payload } as DocEvent, stored);
+    return undefined;
   },
 };
+
+async function deleteSpaceDocs(transaction: Transaction, projectId: string): Promise<void> {
+  // The space's docs as a subquery: a space may hold more docs than one statement takes parameters.
+  await deleteContent(transaction, transaction.select({ id: docs.id }).from(docs).where(eq(docs.projectId, projectId)));
+  await transaction.delete(docs).where(eq(docs.projectId, projectId));
+}
+
+/** Like the files in it, the docs of a deleted folder move up to its parent. */
+async function moveFolderDocsUp(transaction: Transaction, { folderId, upfolderId }: FolderDeleted): Promise<void> {
+  await transaction.update(docs).set({ folderId: upfolderId }).where(eq(docs.folderId, folderId));
+}

@@ -12,9 +12,10 @@ import { docs } from './tables';
 export type Reader = Pick<Transaction, 'select' | 'all'>;
 export type DocRow = typeof docs.$inferSelect;
 
-export function findDocRow(db: Reader, docId: string): DocRow | undefined {
+export async function findDocRow(db: Reader, docId: string): Promise<DocRow | undefined> {
   if (!isId(docId)) return undefined;
-  return db.select().from(docs).where(eq(docs.id, docId)).get();
+  const [row] = await db.select().from(docs).where(eq(docs.id, docId)).limit(1);
+  return row;
 }
 
 export function toDocState(row: DocRow): DocState {
@@ -39,30 +40,45 @@ export function toDocState(row: DocRow): DocState {
  */
 
 /** The doc, if the user may see it; one answer for missing and out of sight, so ids cannot be probed. */
-export function requireReadableDoc(db: Reader, docId: string, userId: string): { row: DocRow; access: SpaceContentAccessOf } {
-  const row = findDocRow(db, docId);
-  const access = row ? spaceContentAccess(db, row.projectId, userId) : null;
+export async function requireReadableDoc(
+  db: Reader,
+  docId: string,
+  userId: string,
+): Promise<{ row: DocRow; access: SpaceContentAccessOf }> {
+  const row = await findDocRow(db, docId);
+  const access = row ? await spaceContentAccess(db, row.projectId, userId) : null;
   if (!row || !access || !spaceContentPolicy.read(access)) throw refusal('NOT_FOUND', 'DOC_NOT_FOUND');
   return { row, access };
 }
 
-export function requireWritableDoc(db: Reader, docId: string, userId: string): { row: DocRow; access: SpaceContentAccessOf } {
-  const found = requireReadableDoc(db, docId, userId);
+export async function requireWritableDoc(
+  db: Reader,
+  docId: string,
+  userId: string,
+): Promise<{ row: DocRow; access: SpaceContentAccessOf }> {
+  const found = await requireReadableDoc(db, docId, userId);
   if (!spaceContentPolicy.write(found.access)) throw new DomainError('PERMISSION_DENIED');
   return found;
 }
 
-export function requireManagedDoc(db: Reader, docId: string, userId: string): { row: DocRow; access: SpaceContentAccessOf } {
-  const found = requireWritableDoc(db, docId, userId);
+export async function requireManagedDoc(db: Reader, docId: string, userId: string): Promise<{ row: DocRow; access: SpaceContentAccessOf }> {
+  const found = await requireWritableDoc(db, docId, userId);
   if (!spaceContentPolicy.manage(found.access, found.row)) throw new DomainError('PERMISSION_DENIED');
   return found;
 }
 
+/** Serializes the docs a team creates, so two at once cannot both take the plan's last place (no stream counts them). */
+export const teamDocsLock = (teamId: string) => `teamDocs:${teamId}`;
+
 /** Refuses a new doc when the team's plan allows no more (docs of every space of the team count, personal ones too). */
-export function requireDocRoom(db: Reader, teamId: string): void {
-  requirePlanRoom(db, teamId, 'docs', () => {
+export async function requireDocRoom(db: Reader, teamId: string): Promise<void> {
+  await requirePlanRoom(db, teamId, 'docs', async () => {
     const teamSpaces = db.select({ id: projects.id }).from(projects).where(eq(projects.teamId, teamId));
-    return db.select({ docs: count() }).from(docs).where(inArray(docs.projectId, teamSpaces)).get()?.docs ?? 0;
+    const [row] = await db
+      .select({ docs: count().mapWith(Number) })
+      .from(docs)
+      .where(inArray(docs.projectId, teamSpaces));
+    return row?.docs ?? 0;
   });
 }
 

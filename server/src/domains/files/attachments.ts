@@ -21,18 +21,18 @@ import { files } from './tables';
 export const messageAttachesItsConversationsFile: Reaction = {
   name: 'files: a message attaches only a file of its author in its conversation',
   on: ['message.created'],
-  react(unit, event) {
+  async react(unit, event) {
     const created = event.payload as MessageCreated;
     if (created.fileId === null || unit.actorId === null) return;
-    checkAttachment(loadAttachment(unit.transaction, created.fileId, unit.actorId), created, unit.actorId);
+    checkAttachment(await loadAttachment(unit.transaction, created.fileId, unit.actorId), created, unit.actorId);
   },
 };
 
 /** The file a message attaches, if it exists and the author may read it; otherwise undefined (one answer for both, so ids cannot be probed). */
-function loadAttachment(db: Reader, fileId: string, userId: string): AttachmentFacts | undefined {
-  const row = findFileRow(db, fileId);
+async function loadAttachment(db: Reader, fileId: string, userId: string): Promise<AttachmentFacts | undefined> {
+  const row = await findFileRow(db, fileId);
   if (!row) return undefined;
-  const access = ownerAccess(db, ownerOfFile(row), userId);
+  const access = await ownerAccess(db, ownerOfFile(row), userId);
   if (!access || !filePolicy.read(access)) return undefined;
   return { id: row.id, authorId: row.authorId, projectId: row.projectId, taskId: row.taskId, privatId: row.privatId };
 }
@@ -60,20 +60,13 @@ export type PresentedAttachment = ReturnType<typeof presentAttachment>;
  * message's conversation: whoever reads the conversation may then read it (the files area gives a
  * conversation's readers its owner's files). A deleted file, or one moved to another space, is null.
  */
-export function attachmentsOf(
+export async function attachmentsOf(
   db: Reader,
   messages: readonly { fileId: string | null; conversation: string }[],
-): (PresentedAttachment | null)[] {
+): Promise<(PresentedAttachment | null)[]> {
   const ids = [...new Set(messages.map((message) => message.fileId).filter((id): id is string => id !== null))];
   if (ids.length === 0) return messages.map(() => null);
-  const rows = new Map(
-    db
-      .select()
-      .from(files)
-      .where(inArray(files.id, ids))
-      .all()
-      .map((row) => [row.id, row]),
-  );
+  const rows = new Map((await db.select().from(files).where(inArray(files.id, ids))).map((row) => [row.id, row]));
   return messages.map((message) => {
     const row = message.fileId === null ? undefined : rows.get(message.fileId);
     if (!row || !fileBelongsTo(row, refOf(parseConversationKey(message.conversation), null))) return null;
@@ -87,7 +80,7 @@ type FileQuery = { obj: { fileId?: string | null; conversation?: string } }[];
 export const attachmentLoaders = {
   Message: {
     file: async (queries: FileQuery, context: MercuriusContext) =>
-      attachmentsOf(
+      await attachmentsOf(
         context.services.database.db,
         queries.map(({ obj }) => ({ fileId: obj.fileId ?? null, conversation: obj.conversation ?? '' })),
       ),

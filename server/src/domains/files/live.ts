@@ -35,12 +35,13 @@ function concerns(owner: FileOwner, event: StoredEvent): boolean {
 /** A subscriber's feed: events of `prefix` that concern the owner, while they may read it; losing access ends it. */
 function ownerFeed(context: MercuriusContext, actor: Actor, owner: FileOwner, teamId: string, prefix: string) {
   const db = context.services.database.db;
-  return feed(context, actor, topics.team(teamId), (event: StoredEvent): Verdict => {
+  return feed(context, actor, topics.team(teamId), (event: StoredEvent): Verdict | Promise<Verdict> => {
     const relevant = event.type.startsWith(prefix);
     if (relevant ? !concerns(owner, event) : !mayChangeAccess(event.type)) return 'skip';
-    const access = ownerAccess(db, owner, actor.userId);
-    if (!access || !filePolicy.read(access)) return 'end';
-    return relevant ? 'deliver' : 'skip';
+    return ownerAccess(db, owner, actor.userId).then((access) => {
+      if (!access || !filePolicy.read(access)) return 'end';
+      return relevant ? 'deliver' : 'skip';
+    });
   });
 }
 
@@ -52,39 +53,38 @@ interface FileDelivery {
 
 export const fileSubscriptions = {
   subFile: {
-    subscribe: (_root, args, context) => {
+    subscribe: async (_root, args, context) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
-      const owner = ownerFrom(db, args);
-      const access = requireReadableOwner(db, owner, actor.userId);
+      const owner = await ownerFrom(db, args);
+      const access = await requireReadableOwner(db, owner, actor.userId);
       return (async function* (): AsyncGenerator<FileDelivery> {
         for await (const event of ownerFeed(context, actor, owner, access.teamId, 'file.')) yield { event, owner };
       })();
     },
-    resolve: ({ event, owner }, _args, context) => {
+    resolve: async ({ event, owner }, _args, context) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
       const fileId = (event.payload as Payload).fileId!;
-      const row = findFileRow(db, fileId);
+      const row = await findFileRow(db, fileId);
       const inView = row && watches(owner, row);
-      return { type: event.type, seq: event.seq, fileId, file: inView ? presentFiles(db, [row], actor.userId)[0] : null };
+      return { type: event.type, seq: event.seq, fileId, file: inView ? (await presentFiles(db, [row], actor.userId))[0] : null };
     },
   } satisfies LiveSubscription<'subFile', FileDelivery>,
   subFolder: {
-    subscribe: (_root, args, context) => {
+    subscribe: async (_root, args, context) => {
       const actor = requireActor(context);
       const owner: FileOwner = { kind: 'project', projectId: args.project };
-      const access = requireReadableOwner(context.services.database.db, owner, actor.userId);
+      const access = await requireReadableOwner(context.services.database.db, owner, actor.userId);
       return ownerFeed(context, actor, owner, access.teamId, 'folder.');
     },
-    resolve: (event, _args, context) => {
+    resolve: async (event, _args, context) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
       const folderId = (event.payload as Payload).folderId!;
-      const row = findFolderRow(db, folderId);
-      const folder = row
-        ? presentFolders(db, [row], ownerAccess(db, { kind: 'project', projectId: row.projectId }, actor.userId), actor.userId)[0]
-        : null;
+      const row = await findFolderRow(db, folderId);
+      const access = row ? await ownerAccess(db, { kind: 'project', projectId: row.projectId }, actor.userId) : null;
+      const folder = row ? (await presentFolders(db, [row], access, actor.userId))[0] : null;
       return { type: event.type, seq: event.seq, folderId, folder };
     },
   } satisfies LiveSubscription<'subFolder', StoredEvent>,

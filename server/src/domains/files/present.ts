@@ -6,14 +6,13 @@ import { ownerAccess, ownerOfFile, type FileRow, type FolderRow, type Reader } f
 
 type Person = { id: string; firstname: string; lastname: string; profileImg: string | null };
 
-function peopleById(db: Reader, ids: readonly string[]): Map<string, Person> {
+async function peopleById(db: Reader, ids: readonly string[]): Promise<Map<string, Person>> {
   const unique = [...new Set(ids)].filter((id) => id !== '');
   if (unique.length === 0) return new Map();
-  const rows = db
+  const rows = await db
     .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg })
     .from(users)
-    .where(inArray(users.id, unique))
-    .all();
+    .where(inArray(users.id, unique));
   return new Map(rows.map((person) => [person.id, person]));
 }
 
@@ -52,24 +51,26 @@ function presentFileRow(row: FileRow, author: Person | null, access: OwnerAccess
 }
 
 /** Files in the given order: authors in one query, owner access judged once per owner. */
-export function presentFiles(db: Reader, rows: readonly FileRow[], viewerId: string) {
-  const people = peopleById(
+export async function presentFiles(db: Reader, rows: readonly FileRow[], viewerId: string) {
+  const people = await peopleById(
     db,
     rows.map((row) => row.authorId),
   );
   const accessByOwner = new Map<string, OwnerAccess | null>();
-  return rows.map((row) => {
+  for (const row of rows) {
     const owner = ownerOfFile(row);
     const ownerKey = JSON.stringify(owner);
-    if (!accessByOwner.has(ownerKey)) accessByOwner.set(ownerKey, ownerAccess(db, owner, viewerId));
-    return presentFileRow(row, people.get(row.authorId) ?? null, accessByOwner.get(ownerKey)!, viewerId);
-  });
+    if (!accessByOwner.has(ownerKey)) accessByOwner.set(ownerKey, await ownerAccess(db, owner, viewerId));
+  }
+  return rows.map((row) =>
+    presentFileRow(row, people.get(row.authorId) ?? null, accessByOwner.get(JSON.stringify(ownerOfFile(row)))!, viewerId),
+  );
 }
 
-export type PresentedFile = ReturnType<typeof presentFiles>[number];
+export type PresentedFile = Awaited<ReturnType<typeof presentFiles>>[number];
 
-export function presentFolders(db: Reader, rows: readonly FolderRow[], access: OwnerAccess | null, viewerId: string) {
-  const people = peopleById(
+export async function presentFolders(db: Reader, rows: readonly FolderRow[], access: OwnerAccess | null, viewerId: string) {
+  const people = await peopleById(
     db,
     rows.map((row) => row.authorId),
   );
@@ -86,4 +87,4 @@ export function presentFolders(db: Reader, rows: readonly FolderRow[], access: O
   }));
 }
 
-export type PresentedFolder = ReturnType<typeof presentFolders>[number];
+export type PresentedFolder = Awaited<ReturnType<typeof presentFolders>>[number];

@@ -52,7 +52,9 @@ function registerUploadRoute(server: FastifyInstance, services: Services, driver
             verdict === 'expired' ? 'This upload link has expired.' : 'This upload link is not valid.',
           );
         // A cancelled (or swept) upload's link takes no more bytes; a recorded one's bytes are there already.
-        const pending = services.database.db.select({ id: fileUploads.id }).from(fileUploads).where(eq(fileUploads.key, key)).get();
+        const pending = (
+          await services.database.db.select({ id: fileUploads.id }).from(fileUploads).where(eq(fileUploads.key, key)).limit(1)
+        )[0];
         if (!pending)
           return (await driver.stat(key)) ? refusal(reply, ...uploadRefusals.exists) : refusal(reply, ...uploadRefusals.cancelled);
         if ((request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() !== type)
@@ -85,13 +87,13 @@ async function readableFile(
   const { expires, signature } = request.query;
   if (signature !== undefined) {
     const verdict = storageOf(services.config).signer.verify(downloadSignatureParts(fileId, Number(expires)), Number(expires), signature);
-    return verdict === 'valid' ? (findFileRow(services.database.db, fileId) ?? null) : null;
+    return verdict === 'valid' ? ((await findFileRow(services.database.db, fileId)) ?? null) : null;
   }
   const token = tokenFrom(request.headers, request.cookies ?? {});
   const authentication = token ? await services.authenticate(token) : { status: 'missing' as const };
   if (authentication.status !== 'authenticated') return 'unauthenticated';
   try {
-    return requireReadableFile(services.database.db, fileId, authentication.actor.userId).row;
+    return (await requireReadableFile(services.database.db, fileId, authentication.actor.userId)).row;
   } catch {
     return null;
   }
@@ -161,7 +163,7 @@ export function registerFileRoutes(server: FastifyInstance, services: Services):
         return reply.code(429).send({ error: 'Too Many Requests', message: error.message });
       throw error;
     }
-    const row = findFileRow(services.database.db, request.params.fileId);
+    const row = await findFileRow(services.database.db, request.params.fileId);
     return row?.shared ? serve(services, request, reply, row, part, 'shared') : notFound(reply);
   };
   // HEAD is declared, not left to Fastify's automatic HEAD route, which replaces Content-Length with the

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { codedError, DomainError, refusal } from '../../errors';
 import { isId } from '../../core/ids';
 import { loadConversationAccess } from '../chat';
@@ -15,12 +15,12 @@ export type FileRow = typeof files.$inferSelect;
 export type FolderRow = typeof folders.$inferSelect;
 
 /** The caller's access to an owner, or null when there is no such owner. */
-export function ownerAccess(db: Reader, owner: FileOwner, userId: string): OwnerAccess | null {
+export async function ownerAccess(db: Reader, owner: FileOwner, userId: string): Promise<OwnerAccess | null> {
   if (owner.kind === 'privat') {
-    const chat = isId(owner.privatId) ? loadConversationAccess(db, conversationOf('privat', owner.privatId), userId) : null;
+    const chat = isId(owner.privatId) ? await loadConversationAccess(db, conversationOf('privat', owner.privatId), userId) : null;
     return chat ? privatFileAccess(chat.teamId, chat) : null;
   }
-  const access = loadSpaceAccess(db, owner.projectId, userId);
+  const access = await loadSpaceAccess(db, owner.projectId, userId);
   return access ? spaceFileAccess(access.seat, access.space, access.spaceSeat) : null;
 }
 
@@ -32,24 +32,27 @@ function unreadable(owner: FileOwner): DomainError {
 }
 
 /** The owner named by getFiles, setFile or signedUploadURL arguments; a task's space is read from the task. */
-export function ownerFrom(db: Reader, args: { project?: string | null; task?: string | null; privat?: string | null }): FileOwner {
+export async function ownerFrom(
+  db: Reader,
+  args: { project?: string | null; task?: string | null; privat?: string | null },
+): Promise<FileOwner> {
   const named = (['project', 'task', 'privat'] as const).filter((kind) => typeof args[kind] === 'string' && args[kind] !== '');
   if (named.length !== 1) throw codedError('FILE_OWNER_REQUIRED');
   if (named[0] === 'project') return { kind: 'project', projectId: args.project! };
   if (named[0] === 'privat') return { kind: 'privat', privatId: args.privat! };
-  const task = findTaskRow(db, args.task!);
+  const task = await findTaskRow(db, args.task!);
   if (!task) throw refusal('NOT_FOUND', 'TASK_NOT_FOUND');
   return { kind: 'task', taskId: task.id, projectId: task.projectId };
 }
 
-export function requireReadableOwner(db: Reader, owner: FileOwner, userId: string): OwnerAccess {
-  const access = ownerAccess(db, owner, userId);
+export async function requireReadableOwner(db: Reader, owner: FileOwner, userId: string): Promise<OwnerAccess> {
+  const access = await ownerAccess(db, owner, userId);
   if (!access || !filePolicy.read(access)) throw unreadable(owner);
   return access;
 }
 
-export function requireWritableOwner(db: Reader, owner: FileOwner, userId: string): OwnerAccess {
-  const access = requireReadableOwner(db, owner, userId);
+export async function requireWritableOwner(db: Reader, owner: FileOwner, userId: string): Promise<OwnerAccess> {
+  const access = await requireReadableOwner(db, owner, userId);
   if (!filePolicy.upload(access)) throw new DomainError('PERMISSION_DENIED');
   return access;
 }
@@ -60,21 +63,21 @@ export function ownerOfFile(row: Pick<FileRow, 'projectId' | 'taskId' | 'privatI
   return { kind: 'project', projectId: row.projectId! };
 }
 
-export function findFileRow(db: Reader, fileId: string): FileRow | undefined {
+export async function findFileRow(db: Reader, fileId: string): Promise<FileRow | undefined> {
   if (!isId(fileId)) return undefined;
-  return db.select().from(files).where(eq(files.id, fileId)).get();
+  return (await db.select().from(files).where(eq(files.id, fileId)).limit(1))[0];
 }
 
 /** The file, if the caller may see it; one answer for missing and out of sight. */
-export function requireReadableFile(db: Reader, fileId: string, userId: string): { row: FileRow; access: OwnerAccess } {
-  const row = findFileRow(db, fileId);
-  const access = row ? ownerAccess(db, ownerOfFile(row), userId) : null;
+export async function requireReadableFile(db: Reader, fileId: string, userId: string): Promise<{ row: FileRow; access: OwnerAccess }> {
+  const row = await findFileRow(db, fileId);
+  const access = row ? await ownerAccess(db, ownerOfFile(row), userId) : null;
   if (!row || !access || !filePolicy.read(access)) throw refusal('NOT_FOUND', 'FILE_NOT_FOUND');
   return { row, access };
 }
 
-export function requireChangeableFile(db: Reader, fileId: string, userId: string): { row: FileRow; access: OwnerAccess } {
-  const found = requireReadableFile(db, fileId, userId);
+export async function requireChangeableFile(db: Reader, fileId: string, userId: string): Promise<{ row: FileRow; access: OwnerAccess }> {
+  const found = await requireReadableFile(db, fileId, userId);
   if (!filePolicy.change(found.access, found.row, userId)) throw new DomainError('PERMISSION_DENIED');
   return found;
 }
@@ -84,58 +87,71 @@ export function toFileState(row: FileRow): FileState {
   return { id, teamId, projectId, taskId, privatId, folderId, name, shared, authorId, size, location, thumbnail };
 }
 
-export function findFolderRow(db: Reader, folderId: string): FolderRow | undefined {
+export async function findFolderRow(db: Reader, folderId: string): Promise<FolderRow | undefined> {
   if (!isId(folderId)) return undefined;
-  return db.select().from(folders).where(eq(folders.id, folderId)).get();
+  return (await db.select().from(folders).where(eq(folders.id, folderId)).limit(1))[0];
 }
 
-/** Folder ids above a folder, nearest first (bounded, so a corrupt loop cannot hang a request). */
-export function folderAncestors(db: Reader, folderId: string): string[] {
-  const rows = db.all<{ id: string }>(sql`
+/**
+ * Folder ids above a folder, nearest first (bounded, so a corrupt loop cannot hang a request). The recursive query is
+ * the same text on both databases; it is selected from as a subquery so drizzle runs it on either.
+ */
+export async function folderAncestors(db: Reader, folderId: string): Promise<string[]> {
+  const chain = sql`(
     WITH RECURSIVE chain(id, parent, depth) AS (
       SELECT id, upfolder_id, 0 FROM folders WHERE id = ${folderId}
       UNION ALL SELECT folders.id, folders.upfolder_id, chain.depth + 1 FROM folders JOIN chain ON folders.id = chain.parent WHERE chain.depth < 1000
-    ) SELECT id FROM chain WHERE depth > 0 ORDER BY depth`);
+    ) SELECT id, depth FROM chain WHERE depth > 0) AS ancestors`;
+  const rows = await db
+    .select({ id: sql<string>`ancestors.id` })
+    .from(chain)
+    .orderBy(sql`ancestors.depth`);
   return rows.map((row) => row.id);
 }
 
-export function toFolderState(db: Reader, row: FolderRow): FolderState {
+export async function toFolderState(db: Reader, row: FolderRow): Promise<FolderState> {
   const { id, teamId, projectId, type, name, upfolderId, authorId } = row;
-  return { id, teamId, projectId, type, name, upfolderId, authorId, ancestorIds: folderAncestors(db, row.id) };
+  return { id, teamId, projectId, type, name, upfolderId, authorId, ancestorIds: await folderAncestors(db, row.id) };
 }
 
-export function requireReadableFolder(db: Reader, folderId: string, userId: string): { row: FolderRow; access: OwnerAccess } {
-  const row = findFolderRow(db, folderId);
-  const access = row ? ownerAccess(db, { kind: 'project', projectId: row.projectId }, userId) : null;
+export async function requireReadableFolder(
+  db: Reader,
+  folderId: string,
+  userId: string,
+): Promise<{ row: FolderRow; access: OwnerAccess }> {
+  const row = await findFolderRow(db, folderId);
+  const access = row ? await ownerAccess(db, { kind: 'project', projectId: row.projectId }, userId) : null;
   if (!row || !access || !filePolicy.read(access)) throw refusal('NOT_FOUND', 'FOLDER_NOT_FOUND');
   return { row, access };
 }
 
-export function requireChangeableFolder(db: Reader, folderId: string, userId: string): { row: FolderRow; access: OwnerAccess } {
-  const found = requireReadableFolder(db, folderId, userId);
+export async function requireChangeableFolder(
+  db: Reader,
+  folderId: string,
+  userId: string,
+): Promise<{ row: FolderRow; access: OwnerAccess }> {
+  const found = await requireReadableFolder(db, folderId, userId);
   if (!filePolicy.change(found.access, found.row, userId)) throw new DomainError('PERMISSION_DENIED');
   return found;
 }
 
-/** Bytes the team's recorded files take: what the quota counts. */
-export function teamUsage(db: Reader, teamId: string): { bytes: number; files: number } {
-  const row = db
-    .select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)`, files: sql<number>`count(*)` })
+/** Bytes the team's recorded files take: what the quota counts. Sums and counts read as numbers on both databases. */
+export async function teamUsage(db: Reader, teamId: string): Promise<{ bytes: number; files: number }> {
+  const [row] = await db
+    .select({ bytes: sql`coalesce(sum(${files.size}), 0)`.mapWith(Number), files: count() })
     .from(files)
-    .where(eq(files.teamId, teamId))
-    .get();
+    .where(eq(files.teamId, teamId));
   return { bytes: row?.bytes ?? 0, files: row?.files ?? 0 };
 }
 
 /** Bytes each team's recorded files take, for many teams in one query; a team without files is absent. */
-export function teamsUsage(db: Reader, teamIds: readonly string[]): Map<string, number> {
+export async function teamsUsage(db: Reader, teamIds: readonly string[]): Promise<Map<string, number>> {
   if (teamIds.length === 0) return new Map();
-  const rows = db
-    .select({ teamId: files.teamId, bytes: sql<number>`coalesce(sum(${files.size}), 0)` })
+  const rows = await db
+    .select({ teamId: files.teamId, bytes: sql`coalesce(sum(${files.size}), 0)`.mapWith(Number) })
     .from(files)
     .where(inArray(files.teamId, [...teamIds]))
-    .groupBy(files.teamId)
-    .all();
+    .groupBy(files.teamId);
   return new Map(rows.map((row) => [row.teamId, row.bytes]));
 }
 

@@ -12,14 +12,14 @@ interface Log {
 }
 
 /** PDFs whose text is still to be read: recorded, small enough for pdf.js, and with no text event yet. */
-export function pdfsWaitingForText(db: Reader): string[] {
-  return db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.kind, 'Pdf'), isNull(files.text), lte(files.size, analysisBounds.pdfMaximumBytes)))
-    .orderBy(asc(files.createdAt))
-    .all()
-    .map((row) => row.id);
+export async function pdfsWaitingForText(db: Reader): Promise<string[]> {
+  return (
+    await db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.kind, 'Pdf'), isNull(files.text), lte(files.size, analysisBounds.pdfMaximumBytes)))
+      .orderBy(asc(files.createdAt))
+  ).map((row) => row.id);
 }
 
 /**
@@ -45,8 +45,8 @@ export class PdfTextExtraction {
   ) {}
 
   /** Queues every PDF still without its text: those recorded before a crash or a restart. */
-  resume(): void {
-    for (const fileId of pdfsWaitingForText(this.services.database.db)) this.waiting.add(fileId);
+  async resume(): Promise<void> {
+    for (const fileId of await pdfsWaitingForText(this.services.database.db)) this.waiting.add(fileId);
     this.drain();
   }
 
@@ -54,10 +54,14 @@ export class PdfTextExtraction {
   resumeSoon(jobs: JobRunner): void {
     let finish: () => void = () => undefined;
     const done = new Promise<void>((resolve) => (finish = resolve));
-    const cancel = jobs.soon('files: pick up PDFs waiting for their text', () => {
-      this.pickUp = null;
-      finish();
-      this.resume();
+    const cancel = jobs.soon('files: pick up PDFs waiting for their text', async () => {
+      // Done once the PDFs are queued (reading them is asynchronous on either database), so `idle` then waits for them.
+      try {
+        await this.resume();
+      } finally {
+        this.pickUp = null;
+        finish();
+      }
     });
     this.pickUp = {
       done,
@@ -104,7 +108,7 @@ export class PdfTextExtraction {
   }
 
   private async extract(fileId: string): Promise<void> {
-    const row = findFileRow(this.services.database.db, fileId);
+    const row = await findFileRow(this.services.database.db, fileId);
     if (!row || row.kind !== 'Pdf' || row.text !== null) return;
     let data: Uint8Array;
     try {
@@ -124,7 +128,7 @@ export class PdfTextExtraction {
     }
     if (this.stopped) return;
     await this.services.store.run({ actorId: null }, async (unit) => {
-      const current = findFileRow(unit.transaction, fileId);
+      const current = await findFileRow(unit.transaction, fileId);
       if (!current || current.text !== null) return;
       const { projectId, taskId, privatId } = current;
       await unit.append(fileStream(fileId), [{ type: 'file.text_extracted', payload: { fileId, projectId, taskId, privatId, text } }], {

@@ -8,7 +8,9 @@ import type { Actor, Services } from '../../graphql/context';
 import { newId } from '../../core/ids';
 import { storageOf } from '../../storage';
 import { thumbnailKeyOf } from '../../storage/types';
+import type { UnitOfWork } from '../../core/commands';
 import { runCommand } from '../../core/runCommand';
+import { spaceFoldersStream, teamStorageStream } from '../../core/streams';
 import { requireCurrentTeam, teamPlanName } from '../teams';
 import { analyse, sniff } from './analysis';
 import { decideRecordFile, uploadError, type PendingUpload } from './commands';
@@ -54,9 +56,9 @@ const sizeSchema = z
 const signSchema = z.object({ filename: z.string().max(2000), filetype: z.string().max(300), size: sizeSchema, ...ownerArguments });
 
 /** The team an upload is for: the owner's when one is named (the caller must be able to upload there), else the current team. */
-function uploadTeam(db: Reader, userId: string, args: z.infer<typeof signSchema>): string {
-  if (args.project || args.task || args.privat) return requireWritableOwner(db, ownerFrom(db, args), userId).teamId;
-  return requireCurrentTeam(db, userId).team.id;
+async function uploadTeam(db: Reader, userId: string, args: z.infer<typeof signSchema>): Promise<string> {
+  if (args.project || args.task || args.privat) return (await requireWritableOwner(db, await ownerFrom(db, args), userId)).teamId;
+  return (await requireCurrentTeam(db, userId)).team.id;
 }
 
 /** An empty file has its own refusal (a person can drop one); other bad sizes are the schema's. */
@@ -72,11 +74,10 @@ function refuseEmpty(raw: Record<string, unknown>): void {
  */
 async function uploadsInFlight(services: Services, userId: string, now: Date): Promise<number> {
   const db = services.database.db;
-  const live = db
+  const live = await db
     .select({ key: fileUploads.key, createdAt: fileUploads.createdAt })
     .from(fileUploads)
-    .where(and(eq(fileUploads.userId, userId), gt(fileUploads.expiresAt, now.toISOString())))
-    .all();
+    .where(and(eq(fileUploads.userId, userId), gt(fileUploads.expiresAt, now.toISOString())));
   const startedBy = new Date(now.getTime() - uploadTimes.startWithinMs).toISOString();
   let inFlight = live.filter((upload) => upload.createdAt > startedBy).length;
   const { driver } = storageOf(services.config);
@@ -97,8 +98,8 @@ export async function signUpload(context: MercuriusContext, actor: Actor, raw: R
   if (!name.ok) throw new DomainError(name.code, name.message);
   const contentType = normalizeMimeType(args.filetype || 'application/octet-stream');
   if (!contentType || uploadNameRejection(name.name)) throw uploadError('file_invalid_type');
-  const teamId = uploadTeam(db, actor.userId, args);
-  const rejection = uploadRejection(teamPlanName(db, teamId), teamUsage(db, teamId).bytes, args.size);
+  const teamId = await uploadTeam(db, actor.userId, args);
+  const rejection = uploadRejection(await teamPlanName(db, teamId), (await teamUsage(db, teamId)).bytes, args.size);
   if (rejection) throw uploadError(rejection);
   const now = new Date();
   const storage = storageOf(services.config);
@@ -110,20 +111,18 @@ export async function signUpload(context: MercuriusContext, actor: Actor, raw: R
   const key = `${teamId}/${uploadId}`;
   const expiresAt = new Date(now.getTime() + uploadTimes.urlLifetimeMs);
   const signed = await storage.driver.signUpload({ key, size: args.size, contentType, expiresAt });
-  db.insert(fileUploads)
-    .values({
-      id: uploadId,
-      teamId,
-      userId: actor.userId,
-      key,
-      name: name.name,
-      mimeType: contentType,
-      size: args.size,
-      createdAt: now.toISOString(),
-      expiresAt: expiresAt.toISOString(),
-      recordBy: new Date(now.getTime() + uploadTimes.recordWithinMs).toISOString(),
-    })
-    .run();
+  await db.insert(fileUploads).values({
+    id: uploadId,
+    teamId,
+    userId: actor.userId,
+    key,
+    name: name.name,
+    mimeType: contentType,
+    size: args.size,
+    createdAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    recordBy: new Date(now.getTime() + uploadTimes.recordWithinMs).toISOString(),
+  });
   return {
     original: signed.url,
     method: signed.method,
@@ -146,8 +145,8 @@ export const recordSchema = z.object({
   ...ownerArguments,
 });
 
-function pendingUpload(db: Reader, code: string): PendingUpload | null {
-  const row = db.select().from(fileUploads).where(eq(fileUploads.id, code)).get();
+async function pendingUpload(db: Reader, code: string): Promise<PendingUpload | null> {
+  const [row] = await db.select().from(fileUploads).where(eq(fileUploads.id, code)).limit(1);
   return row ? { id: row.id, teamId: row.teamId, userId: row.userId, key: row.key, size: row.size, recordBy: row.recordBy } : null;
 }
 
@@ -155,7 +154,7 @@ function pendingUpload(db: Reader, code: string): PendingUpload | null {
 async function discardUpload(services: Services, upload: PendingUpload): Promise<void> {
   const { driver } = storageOf(services.config);
   await Promise.all([driver.discardUpload(upload.key), driver.delete(thumbnailKeyOf(upload.key))]).catch(() => undefined);
-  services.database.db.delete(fileUploads).where(eq(fileUploads.id, upload.id)).run();
+  await services.database.db.delete(fileUploads).where(eq(fileUploads.id, upload.id));
 }
 
 /**
@@ -166,10 +165,10 @@ async function discardUpload(services: Services, upload: PendingUpload): Promise
  */
 export async function cancelUpload(context: MercuriusContext, actor: Actor, code: string): Promise<boolean> {
   const { services } = context;
-  const upload = pendingUpload(services.database.db, code);
+  const upload = await pendingUpload(services.database.db, code);
   if (!upload || upload.userId !== actor.userId) throw refusal('NOT_FOUND', 'UPLOAD_NOT_FOUND');
   // The row goes first: setFile, running at the same time, then finds no upload and records nothing.
-  services.database.db.delete(fileUploads).where(eq(fileUploads.id, upload.id)).run();
+  await services.database.db.delete(fileUploads).where(eq(fileUploads.id, upload.id));
   await storageOf(services.config).ready;
   await discardUpload(services, upload);
   return true;
@@ -177,10 +176,52 @@ export async function cancelUpload(context: MercuriusContext, actor: Actor, code
 
 const discardingCodes = new Set(['FILE_INVALID_TYPE', 'FILE_SIZE_LIMIT', 'STORAGE_LIMIT_EXCEEDED']);
 
+/** What setFile measured of an upload's bytes before its unit: their size as stored, the type decided, the previews. */
+export interface MeasuredUpload {
+  stored: { size: number | null; type: ReturnType<typeof decideStoredType> };
+  analysis: FileAnalysis;
+}
+
+/**
+ * setFile's unit: access, the folder, the upload and the team's quota checked against the database as it is, under
+ * the team's storage lock (so uploads recorded at the same time queue up on either database), then the file recorded
+ * and its upload row removed.
+ */
+export async function recordFileIn(
+  unit: UnitOfWork,
+  actorId: string,
+  args: z.infer<typeof recordSchema>,
+  measured: MeasuredUpload,
+): Promise<void> {
+  const tx = unit.transaction;
+  const owner = await ownerFrom(tx, args);
+  const access = await requireWritableOwner(tx, owner, actorId);
+  // Every file recorded for the team changes the usage the quota reads (units run at once on PostgreSQL).
+  await unit.lock(teamStorageStream(access.teamId));
+  if (args.folder && owner.kind !== 'privat') await unit.lock(spaceFoldersStream(owner.projectId));
+  const folderRow = args.folder ? await findFolderRow(tx, args.folder) : undefined;
+  const events = decideRecordFile({
+    fileId: args.code,
+    actorId,
+    now: unit.now,
+    given: { name: args.name, size: args.size, location: args.location },
+    upload: await pendingUpload(tx, args.code),
+    owner,
+    ownerTeamId: access.teamId,
+    folder: args.folder ? (folderRow ? await toFolderState(tx, folderRow) : null) : undefined,
+    stored: measured.stored,
+    analysis: measured.analysis,
+    quota: { plan: await teamPlanName(tx, access.teamId), usedBytes: (await teamUsage(tx, access.teamId)).bytes },
+    story: args.story === true,
+  });
+  await unit.append(fileStream(args.code), events, { teamId: access.teamId, expectedVersion: 0 });
+  await tx.delete(fileUploads).where(eq(fileUploads.id, args.code));
+}
+
 /**
  * setFile: the bytes are moved out of the upload URL's reach, measured and sniffed, and previews made,
- * outside any transaction; then, inside the append transaction (BEGIN IMMEDIATE, so uploads recorded at
- * the same time queue up), access, quota and the upload are checked again against the database as it is.
+ * outside any transaction; then, inside the unit (which holds the team's storage lock, so uploads recorded at the
+ * same time queue up on either database), access, quota and the upload are checked again against the database as it is.
  */
 export async function recordFile(context: MercuriusContext, actor: Actor, raw: Record<string, unknown>): Promise<string> {
   refuseEmpty(raw);
@@ -188,12 +229,12 @@ export async function recordFile(context: MercuriusContext, actor: Actor, raw: R
   const { services } = context;
   const db = services.database.db;
   const log = context.reply?.log ?? silentLog;
-  const requestedOwner = ownerFrom(db, args);
-  requireWritableOwner(db, requestedOwner, actor.userId);
-  const upload = pendingUpload(db, args.code);
+  const requestedOwner = await ownerFrom(db, args);
+  await requireWritableOwner(db, requestedOwner, actor.userId);
+  const upload = await pendingUpload(db, args.code);
   if (!upload || upload.userId !== actor.userId || upload.key !== args.location) {
     // A retry of a setFile that already went through answers with the file it recorded.
-    if (!upload && recordedAlready(db, actor.userId, args, requestedOwner)) return args.code;
+    if (!upload && (await recordedAlready(db, actor.userId, args, requestedOwner))) return args.code;
     throw uploadError('upload_failed', { reason: 'unknown_upload' });
   }
   const { driver } = storageOf(services.config);
@@ -206,33 +247,14 @@ export async function recordFile(context: MercuriusContext, actor: Actor, raw: R
       analysis = await analyse(driver, upload.key, type.mimeType, fileKindFromMimeType(type.mimeType), upload.size, log);
   }
   try {
-    await runCommand(context, actor.userId, async (unit) => {
-      const tx = unit.transaction;
-      const owner = ownerFrom(tx, args);
-      const access = requireWritableOwner(tx, owner, actor.userId);
-      const folderRow = args.folder ? findFolderRow(tx, args.folder) : undefined;
-      const events = decideRecordFile({
-        fileId: args.code,
-        actorId: actor.userId,
-        now: new Date(),
-        given: { name: args.name, size: args.size, location: args.location },
-        upload: pendingUpload(tx, args.code),
-        owner,
-        ownerTeamId: access.teamId,
-        folder: args.folder ? (folderRow ? toFolderState(tx, folderRow) : null) : undefined,
-        stored: { size: stored?.size ?? null, type },
-        analysis,
-        quota: { plan: teamPlanName(tx, access.teamId), usedBytes: teamUsage(tx, access.teamId).bytes },
-        story: args.story === true,
-      });
-      await unit.append(fileStream(args.code), events, { teamId: access.teamId, expectedVersion: 0 });
-      tx.delete(fileUploads).where(eq(fileUploads.id, args.code)).run();
-    });
+    await runCommand(context, actor.userId, (unit) =>
+      recordFileIn(unit, actor.userId, args, { stored: { size: stored?.size ?? null, type }, analysis }),
+    );
   } catch (error) {
     // The upload row gone means another setFile recorded it (its bytes and thumbnail, under the same keys,
     // are that file's now) or a cancelUpload took it (and its bytes): nothing here is this call's to remove.
-    if (!pendingUpload(db, args.code)) {
-      if (recordedAlready(db, actor.userId, args, requestedOwner)) return args.code;
+    if (!(await pendingUpload(db, args.code))) {
+      if (await recordedAlready(db, actor.userId, args, requestedOwner)) return args.code;
       throw error;
     }
     // Bytes of a refused type or size, or of another size than signed for (a server that did not enforce
@@ -252,12 +274,12 @@ export async function recordFile(context: MercuriusContext, actor: Actor, raw: R
  * Whether setFile's upload was already recorded by the caller, as the same file in the same place, and
  * they may still read it: a retry (or an overlapping second call) then answers with that file.
  */
-function recordedAlready(db: Reader, userId: string, args: z.infer<typeof recordSchema>, owner: FileOwner): boolean {
-  const row = findFileRow(db, args.code);
+async function recordedAlready(db: Reader, userId: string, args: z.infer<typeof recordSchema>, owner: FileOwner): Promise<boolean> {
+  const row = await findFileRow(db, args.code);
   if (!row || row.authorId !== userId || row.location !== args.location) return false;
   const recordedOwner = ownerOfFile(row);
   if (recordedOwner.kind !== owner.kind || ownerKey(recordedOwner) !== ownerKey(owner)) return false;
-  const access = ownerAccess(db, recordedOwner, userId);
+  const access = await ownerAccess(db, recordedOwner, userId);
   return access !== null && filePolicy.read(access);
 }
 
@@ -272,7 +294,7 @@ export async function sweepStorage(services: Services, now = new Date()): Promis
   const db = services.database.db;
   const { driver, ready } = storageOf(services.config);
   await ready;
-  const expired = db.select().from(fileUploads).where(lt(fileUploads.recordBy, now.toISOString())).all();
+  const expired = await db.select().from(fileUploads).where(lt(fileUploads.recordBy, now.toISOString()));
   for (const upload of expired) await discardUpload(services, upload);
   const cutoff = new Date(now.getTime() - uploadTimes.recordWithinMs);
   let objects = 0;
@@ -280,7 +302,8 @@ export async function sweepStorage(services: Services, now = new Date()): Promis
     if (object.modifiedAt > cutoff) continue;
     const base = object.key.replace(/^incoming\//, '').replace(/\.thumb\.webp$/, '');
     const recorded =
-      db.select({ id: fileUploads.id }).from(fileUploads).where(eq(fileUploads.key, base)).get() ?? findFileByLocation(db, base);
+      (await db.select({ id: fileUploads.id }).from(fileUploads).where(eq(fileUploads.key, base)).limit(1))[0] ??
+      (await findFileByLocation(db, base));
     if (recorded && !object.key.startsWith('incoming/')) continue;
     await driver.delete(object.key);
     objects += 1;
@@ -289,8 +312,8 @@ export async function sweepStorage(services: Services, now = new Date()): Promis
   return { uploads: expired.length, objects };
 }
 
-function findFileByLocation(db: Reader, location: string) {
+async function findFileByLocation(db: Reader, location: string) {
   const [teamId, id] = location.split('/');
-  const row = id ? findFileRow(db, id) : undefined;
+  const row = id ? await findFileRow(db, id) : undefined;
   return row && row.teamId === teamId && row.location === location ? row : undefined;
 }

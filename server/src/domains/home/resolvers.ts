@@ -9,7 +9,7 @@ export const homeQueries = {
   getAwaySummary: async (_root, _args, context) => {
     const actor = requireActor(context);
     const { database, store } = context.services;
-    const { team, seat } = requireCurrentTeam(database.db, actor.userId);
+    const { team, seat } = await requireCurrentTeam(database.db, actor.userId);
     return await awaySummary(database.db, store, { teamId: team.id, seat }, new Date());
   },
 } satisfies QueryResolvers;
@@ -20,7 +20,7 @@ export const homeMutations = {
     return runCommand(
       context,
       actor.userId,
-      async (unit) => await recordVisit(unit, actor.userId, currentTeam(unit.transaction, actor.userId)?.id ?? null),
+      async (unit) => await recordVisit(unit, actor.userId, (await currentTeam(unit.transaction, actor.userId))?.id ?? null),
     );
   },
 } satisfies MutationResolvers;

@@ -1,8 +1,9 @@
 import type { MercuriusContext } from 'mercurius';
 import { emojiLength } from '#shared/chatRules';
-import { videocallStream } from '../../core/streams';
+import { callPlaceStream, videocallStream } from '../../core/streams';
 import { codedError, refusal } from '../../errors';
 import { newId } from '../../core/ids';
+import type { UnitOfWork } from '../../core/commands';
 import { callBoardOf } from './board';
 import { openFeedWithinMs, presentAttendeesOf, recordLeave, roomStateOf } from './calls';
 import { checkSignal, decideJoin } from './commands';
@@ -43,17 +44,23 @@ interface PlaceArguments {
 
 const actorIdOf = (caller: Caller) => (caller.kind === 'member' ? caller.userId : null);
 
-function callFor(context: MercuriusContext, db: Reader, call: CallRow, attendee: AttendeeRow | null, joinToken: string | null = null) {
+async function callFor(
+  context: MercuriusContext,
+  db: Reader,
+  call: CallRow,
+  attendee: AttendeeRow | null,
+  joinToken: string | null = null,
+) {
   const board = callBoardOf(context.services);
   return presentCall(
     context.services.config,
     call,
-    presentParticipants(db, presentAttendees(db, call.id), (id) => board.stateOf(id)),
+    await presentParticipants(db, await presentAttendees(db, call.id), (id) => board.stateOf(id)),
     attendee,
     {
       joinToken,
-      recording: activeRecordingFor(context.services, db, call.id),
-      privat: findCallPlace(db, call.meetingroomId)?.privatId ?? null,
+      recording: await activeRecordingFor(context.services, db, call.id),
+      privat: (await findCallPlace(db, call.meetingroomId))?.privatId ?? null,
     },
   );
 }
@@ -63,7 +70,7 @@ async function joinTokenFor(context: MercuriusContext, db: Reader, attendee: Att
   const media = mediaServerOf(context.services);
   if (!media || !attendee) return null;
   const board = callBoardOf(context.services);
-  const [participant] = presentParticipants(db, [attendee], (id) => board.stateOf(id));
+  const [participant] = await presentParticipants(db, [attendee], (id) => board.stateOf(id));
   return media.joinToken({
     roomName: attendee.videocallId,
     identity: attendee.id,
@@ -74,65 +81,63 @@ async function joinTokenFor(context: MercuriusContext, db: Reader, attendee: Att
 }
 
 /** The caller's attendee in the call, present now; any other id answers as someone not in the call. */
-export function requireOwnAttendee(db: Reader, videocallId: string, attendeeId: string, caller: Caller): AttendeeRow {
-  const attendee = presentAttendees(db, videocallId).find((candidate) => candidate.id === attendeeId);
+export async function requireOwnAttendee(db: Reader, videocallId: string, attendeeId: string, caller: Caller): Promise<AttendeeRow> {
+  const attendee = (await presentAttendees(db, videocallId)).find((candidate) => candidate.id === attendeeId);
   if (!attendee || !isCallersAttendee(attendee, caller)) throw refusal('NOT_FOUND', 'PARTICIPANT_NOT_FOUND');
   return attendee;
 }
 
-function placeOf(args: PlaceArguments): { kind: 'meetingroom' | 'project' | 'privat'; id: string } {
+function placeOf(args: PlaceArguments): CallPlaceChoice {
   const given = (['meetingroom', 'project', 'privat'] as const).filter((kind) => typeof args[kind] === 'string' && args[kind] !== '');
   if (given.length !== 1) throw codedError('MEETING_PLACE_REQUIRED');
   return { kind: given[0]!, id: args[given[0]!]! };
 }
 
 export const callQueries = {
-  getVideocalls: (_root, args: PlaceArguments, context) => {
-    const caller = callerOf(context);
+  getVideocalls: async (_root, args: PlaceArguments, context) => {
+    const caller = await callerOf(context);
     const db = context.services.database.db;
-    const active = (roomId: string) => {
-      const call = activeCall(db, roomId);
-      return call ? [callFor(context, db, call, ownAttendee(db, call.id, caller))] : [];
+    const active = async (roomId: string) => {
+      const call = await activeCall(db, roomId);
+      return call ? [await callFor(context, db, call, await ownAttendee(db, call.id, caller))] : [];
     };
-    if (args.meetingroom) return active(requireCallRoom(db, args.meetingroom, caller).id);
+    if (args.meetingroom) return active((await requireCallRoom(db, args.meetingroom, caller)).id);
     if (args.project) {
       if (caller.kind === 'guest') throw refusal('NOT_FOUND', 'MEETINGROOM_NOT_FOUND');
-      const room = findSpaceRoom(db, args.project);
-      return room && memberMayUse(db, room, caller.userId) ? active(room.id) : [];
+      const room = await findSpaceRoom(db, args.project);
+      return room && (await memberMayUse(db, room, caller.userId)) ? active(room.id) : [];
     }
     // A private chat's call: its members only; anyone else hears of no call.
     if (args.privat) {
       if (caller.kind === 'guest') return [];
-      const place = findCallPlace(db, args.privat);
-      return place?.privatId && memberMayUse(db, place, caller.userId) ? active(place.id) : [];
+      const place = await findCallPlace(db, args.privat);
+      return place?.privatId && (await memberMayUse(db, place, caller.userId)) ? active(place.id) : [];
     }
     if (caller.kind === 'guest') {
-      const room = findRoom(db, caller.meetingroomId);
-      return room && requireCallRoomQuietly(db, room.id, caller) ? active(room.id) : [];
+      const room = await findRoom(db, caller.meetingroomId);
+      return room && (await requireCallRoomQuietly(db, room.id, caller)) ? active(room.id) : [];
     }
     const { userId } = caller;
-    const { team } = requireCurrentTeam(db, userId);
-    return db
-      .select()
-      .from(meetingrooms)
-      .where(eq(meetingrooms.teamId, team.id))
-      .all()
-      .filter((room) => memberMayUse(db, room, userId))
-      .flatMap((room) => active(room.id));
+    const { team } = await requireCurrentTeam(db, userId);
+    const rooms = await db.select().from(meetingrooms).where(eq(meetingrooms.teamId, team.id));
+    const usable = await Promise.all(rooms.map((room) => memberMayUse(db, room, userId)));
+    const calls = [];
+    for (const room of rooms.filter((_, index) => usable[index])) calls.push(...(await active(room.id)));
+    return calls;
   },
 } satisfies QueryResolvers;
 
 /** A private chat's call place, for one of its members; anyone else (a guest too) hears of no call. */
-function requirePrivatPlace(db: Reader, privatId: string, caller: Caller): PlaceRow {
-  const place = findCallPlace(db, privatId);
-  if (!place?.privatId || caller.kind !== 'member' || !memberMayUse(db, place, caller.userId))
+async function requirePrivatPlace(db: Reader, privatId: string, caller: Caller): Promise<PlaceRow> {
+  const place = await findCallPlace(db, privatId);
+  if (!place?.privatId || caller.kind !== 'member' || !(await memberMayUse(db, place, caller.userId)))
     throw refusal('NOT_FOUND', 'VIDEOCALL_NOT_FOUND');
   return place;
 }
 
-function requireCallRoomQuietly(db: Reader, meetingroomId: string, caller: Caller): boolean {
+async function requireCallRoomQuietly(db: Reader, meetingroomId: string, caller: Caller): Promise<boolean> {
   try {
-    requireCallRoom(db, meetingroomId, caller);
+    await requireCallRoom(db, meetingroomId, caller);
     return true;
   } catch {
     return false;
@@ -140,83 +145,106 @@ function requireCallRoomQuietly(db: Reader, meetingroomId: string, caller: Calle
 }
 
 /** The caller's newest attendee in the call, or null. */
-function ownAttendee(db: Reader, videocallId: string, caller: Caller): AttendeeRow | null {
-  const own = presentAttendees(db, videocallId).filter((attendee) => isCallersAttendee(attendee, caller));
+async function ownAttendee(db: Reader, videocallId: string, caller: Caller): Promise<AttendeeRow | null> {
+  const own = (await presentAttendees(db, videocallId)).filter((attendee) => isCallersAttendee(attendee, caller));
   return own.at(-1) ?? null;
+}
+
+/** Where a call is joined: a room, a space (its room, made the first time) or a private chat. */
+export interface CallPlaceChoice {
+  kind: 'meetingroom' | 'project' | 'privat';
+  id: string;
+}
+
+/**
+ * joinVideocall's unit: the caller joins the place's running call as `attendeeId`, or starts one as `videocallId`
+ * (drawn by the caller, used only when no call runs); answers the call's id.
+ */
+export async function joinCallIn(
+  unit: UnitOfWork,
+  caller: Caller,
+  place: CallPlaceChoice,
+  joining: { attendeeId: string; videocallId: string; maximum: number | null },
+): Promise<string> {
+  const db = unit.transaction;
+  const room =
+    place.kind === 'project'
+      ? caller.kind === 'member'
+        ? await ensureSpaceRoom(unit, place.id, caller.userId)
+        : (() => {
+            throw refusal('NOT_FOUND', 'MEETINGROOM_NOT_FOUND');
+          })()
+      : place.kind === 'privat'
+        ? await requirePrivatPlace(db, place.id, caller)
+        : { ...(await requireCallRoom(db, place.id, caller)), privatId: null };
+  // Whether a call runs and how many are in it, read under the place's lock (two first joiners start one call).
+  await unit.lock(callPlaceStream(room.id));
+  const active = await activeCall(db, room.id);
+  const joiner = {
+    attendeeId: joining.attendeeId,
+    userId: caller.kind === 'member' ? caller.userId : null,
+    invitedId: caller.kind === 'guest' ? caller.invitedId : null,
+  };
+  const decided = decideJoin(
+    { ...roomStateOf(room), name: room.name },
+    active ? { id: active.id, present: (await presentAttendees(db, active.id)).length } : null,
+    joiner,
+    joining.maximum,
+    joining.videocallId,
+  );
+  await unit.append(videocallStream(decided.videocallId), decided.events, {
+    teamId: room.teamId,
+    ...(active ? {} : { expectedVersion: 0 }),
+  });
+  // Joining while rung answers the ring: it ends as accepted, not missed later.
+  if (caller.kind === 'member')
+    for (const ring of await ringsOf(db, decided.videocallId))
+      if (ring.state === 'ringing' && ring.calleeId === caller.userId) await appendRingEnd(unit, ring, 'accepted');
+  return decided.videocallId;
 }
 
 export const callMutations = {
   joinVideocall: async (_root, args: PlaceArguments, context) => {
-    const caller = callerOf(context);
+    const caller = await callerOf(context);
     const place = placeOf(args);
     const attendeeId = newId();
     const maximum = placementOf(context.services.config).maximum;
     const videocallId = await context.services.store.run(
       { actorId: actorIdOf(caller), mutationId: context.mutationId, request: context.request },
-      async (unit) => {
-        const db = unit.transaction;
-        const room =
-          place.kind === 'project'
-            ? caller.kind === 'member'
-              ? await ensureSpaceRoom(unit, place.id, caller.userId)
-              : (() => {
-                  throw refusal('NOT_FOUND', 'MEETINGROOM_NOT_FOUND');
-                })()
-            : place.kind === 'privat'
-              ? requirePrivatPlace(db, place.id, caller)
-              : { ...requireCallRoom(db, place.id, caller), privatId: null };
-        const active = activeCall(db, room.id);
-        const joiner = {
-          attendeeId,
-          userId: caller.kind === 'member' ? caller.userId : null,
-          invitedId: caller.kind === 'guest' ? caller.invitedId : null,
-        };
-        const decided = decideJoin(
-          { ...roomStateOf(room), name: room.name },
-          active ? { id: active.id, present: presentAttendees(db, active.id).length } : null,
-          joiner,
-          maximum,
-          newId(),
-        );
-        await unit.append(videocallStream(decided.videocallId), decided.events, {
-          teamId: room.teamId,
-          ...(active ? {} : { expectedVersion: 0 }),
-        });
-        // Joining while rung answers the ring: it ends as accepted, not missed later.
-        if (caller.kind === 'member')
-          for (const ring of ringsOf(db, decided.videocallId))
-            if (ring.state === 'ringing' && ring.calleeId === caller.userId) await appendRingEnd(unit, ring, 'accepted');
-        return decided.videocallId;
-      },
+      async (unit) => await joinCallIn(unit, caller, place, { attendeeId, videocallId: newId(), maximum }),
     );
     const services = context.services;
     callBoardOf(services).dropUnlessOpened(attendeeId, openFeedWithinMs, () =>
       recordLeave(services, actorIdOf(caller), videocallId, [attendeeId], 'dropped'),
     );
     const db = services.database.db;
-    const attendee = presentAttendees(db, videocallId).find((candidate) => candidate.id === attendeeId) ?? null;
-    return callFor(context, db, findCall(db, videocallId)!, attendee, await joinTokenFor(context, db, attendee));
+    const attendee = (await presentAttendees(db, videocallId)).find((candidate) => candidate.id === attendeeId) ?? null;
+    return callFor(context, db, (await findCall(db, videocallId))!, attendee, await joinTokenFor(context, db, attendee));
   },
   leaveVideocall: async (_root, args: { id: string; attendee?: string | null }, context) => {
-    const caller = callerOf(context);
+    const caller = await callerOf(context);
     const db = context.services.database.db;
-    const call = findCall(db, args.id);
+    const call = await findCall(db, args.id);
     if (!call || call.finishedAt !== null) return false;
-    const own = presentAttendeesOf(db, call.id, caller.kind === 'member' ? { userId: caller.userId } : { invitedId: caller.invitedId });
+    const own = await presentAttendeesOf(
+      db,
+      call.id,
+      caller.kind === 'member' ? { userId: caller.userId } : { invitedId: caller.invitedId },
+    );
     if (args.attendee && !own.some((attendee) => attendee.id === args.attendee)) throw refusal('NOT_FOUND', 'PARTICIPANT_NOT_FOUND');
     const leaving = args.attendee ? [args.attendee] : own.map((attendee) => attendee.id);
     if (leaving.length === 0) return false;
     await recordLeave(context.services, actorIdOf(caller), call.id, leaving, 'left');
     return true;
   },
-  signalVideocall: (_root, args: { videocall: string; from: string; to: string; signal: string }, context) => {
+  signalVideocall: async (_root, args: { videocall: string; from: string; to: string; signal: string }, context) => {
     // Refused before anything is read: the size is the cheapest check and the one a flood trips.
     checkSignal(args.signal);
-    const caller = callerOf(context);
+    const caller = await callerOf(context);
     const db = context.services.database.db;
-    const { call } = requireActiveCall(db, args.videocall, caller);
-    requireOwnAttendee(db, call.id, args.from, caller);
-    if (args.to === args.from || !presentAttendees(db, call.id).some((attendee) => attendee.id === args.to))
+    const { call } = await requireActiveCall(db, args.videocall, caller);
+    await requireOwnAttendee(db, call.id, args.from, caller);
+    if (args.to === args.from || !(await presentAttendees(db, call.id)).some((attendee) => attendee.id === args.to))
       throw refusal('NOT_FOUND', 'PARTICIPANT_NOT_FOUND');
     callBoardOf(context.services).publish({
       type: 'signal',
@@ -227,7 +255,7 @@ export const callMutations = {
     });
     return true;
   },
-  setVideocallState: (
+  setVideocallState: async (
     _root,
     args: {
       videocall: string;
@@ -241,10 +269,10 @@ export const callMutations = {
     context,
   ) => {
     const reaction = args.reaction === null || args.reaction === undefined ? null : reactionOf(args.reaction);
-    const caller = callerOf(context);
+    const caller = await callerOf(context);
     const db = context.services.database.db;
-    const { call } = requireActiveCall(db, args.videocall, caller);
-    requireOwnAttendee(db, call.id, args.attendee, caller);
+    const { call } = await requireActiveCall(db, args.videocall, caller);
+    await requireOwnAttendee(db, call.id, args.attendee, caller);
     const change = Object.fromEntries(
       (['audio', 'video', 'screen', 'hand'] as const).flatMap((key) => (typeof args[key] === 'boolean' ? [[key, args[key]]] : [])),
     );

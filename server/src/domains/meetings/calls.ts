@@ -1,13 +1,22 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { UnitOfWork } from '../../core/commands';
 import type { StoredEvent } from '../../core/events';
-import { videocallStream } from '../../core/streams';
+import { callPlaceStream, videocallStream } from '../../core/streams';
 import type { Services } from '../../graphql/context';
 import { callBoardOf } from './board';
 import { decideLeave, decideStopRecording, type RoomState } from './commands';
 import type { LeaveReason, MeetingsEvent, RecordingStopped, VideocallLeft, VideocallRung } from './events';
 import { appendCallerGoneRings, outcomeOf, ringClockOf } from './ringing';
-import { activeRecording, findCall, findCallPlace, presentAttendees, type PlaceRow, type Reader, type RoomRow } from './state';
+import {
+  activeRecording,
+  findCall,
+  findCallPlace,
+  presentAttendees,
+  type CallRow,
+  type PlaceRow,
+  type Reader,
+  type RoomRow,
+} from './state';
 import { videocallAttendees, videocalls } from './tables';
 
 export const roomStateOf = (room: PlaceRow | RoomRow): RoomState => ({
@@ -31,23 +40,47 @@ export async function appendLeave(
   attendeeIds: readonly string[],
   reason: LeaveReason,
 ): Promise<StoredEvent[]> {
+  return await leaveCall(unit, await lockedCall(unit, videocallId), attendeeIds, reason);
+}
+
+/** appendLeave on the call as read under its locks (appendFinish reads it once for both). */
+async function leaveCall(
+  unit: UnitOfWork,
+  call: CallRow | undefined,
+  attendeeIds: readonly string[],
+  reason: LeaveReason,
+): Promise<StoredEvent[]> {
   const db = unit.transaction;
-  const call = findCall(db, videocallId);
-  const room = call ? findCallPlace(db, call.meetingroomId) : undefined;
+  const room = call ? await findCallPlace(db, call.meetingroomId) : undefined;
   if (!call || !room || call.finishedAt !== null) return [];
-  const present = presentAttendees(db, call.id).map((attendee) => attendee.id);
+  const present = (await presentAttendees(db, call.id)).map((attendee) => attendee.id);
   const events = decideLeave(roomStateOf(room), { id: call.id, presentAttendeeIds: present }, attendeeIds, reason);
   if (events.length === 0) return [];
   const left = events.filter((event) => event.type === 'videocall.left');
   const finishing = events.some((event) => event.type === 'videocall.finished');
-  const committed = await unit.append(videocallStream(call.id), [...left, ...recordingStops(db, room, call.id, finishing, attendeeIds)], {
-    teamId: room.teamId,
-  });
+  const committed = await unit.append(
+    videocallStream(call.id),
+    [...left, ...(await recordingStops(db, room, call.id, finishing, attendeeIds))],
+    {
+      teamId: room.teamId,
+    },
+  );
   return [
     ...committed,
     ...(await appendCallerGoneRings(unit, call.id, finishing)),
     ...(finishing ? await appendFinished(unit, room, call.id) : []),
   ];
+}
+
+/**
+ * The call, read again once its place's and its own locks are held (a leave decides whether the call ends, which a
+ * join at the same time must see): units run at once on PostgreSQL. A call never changes place.
+ */
+async function lockedCall(unit: UnitOfWork, videocallId: string) {
+  const call = await findCall(unit.transaction, videocallId);
+  if (!call) return undefined;
+  await unit.lock(callPlaceStream(call.meetingroomId), videocallStream(call.id));
+  return await findCall(unit.transaction, videocallId);
 }
 
 async function appendFinished(unit: UnitOfWork, room: PlaceRow, videocallId: string): Promise<StoredEvent[]> {
@@ -56,7 +89,7 @@ async function appendFinished(unit: UnitOfWork, room: PlaceRow, videocallId: str
     [
       {
         type: 'videocall.finished',
-        payload: { ...inPlace(room), videocallId, ...outcomeOf(unit.transaction, videocallId, unit.now) },
+        payload: { ...inPlace(room), videocallId, ...(await outcomeOf(unit.transaction, videocallId, unit.now)) },
       },
     ],
     { teamId: room.teamId },
@@ -70,8 +103,14 @@ const inPlace = (room: PlaceRow) => ({
   ...(room.privatId ? { privatId: room.privatId } : {}),
 });
 
-function recordingStops(db: Reader, room: PlaceRow, videocallId: string, finishing: boolean, leaving: readonly string[]): MeetingsEvent[] {
-  const recording = activeRecording(db, videocallId);
+async function recordingStops(
+  db: Reader,
+  room: PlaceRow,
+  videocallId: string,
+  finishing: boolean,
+  leaving: readonly string[],
+): Promise<MeetingsEvent[]> {
+  const recording = await activeRecording(db, videocallId);
   if (!recording) return [];
   if (finishing) return decideStopRecording(roomStateOf(room), recording, 'finished');
   if (recording.transport === 'mesh' && leaving.includes(recording.attendeeId))
@@ -81,12 +120,12 @@ function recordingStops(db: Reader, room: PlaceRow, videocallId: string, finishi
 
 /** Finishes a call: every attendee leaves; a call with nobody in it is finished directly. */
 export async function appendFinish(unit: UnitOfWork, videocallId: string, reason: LeaveReason): Promise<StoredEvent[]> {
-  const attendees = presentAttendees(unit.transaction, videocallId).map((attendee) => attendee.id);
-  if (attendees.length > 0) return await appendLeave(unit, videocallId, attendees, reason);
-  const call = findCall(unit.transaction, videocallId);
-  const room = call ? findCallPlace(unit.transaction, call.meetingroomId) : undefined;
+  const call = await lockedCall(unit, videocallId);
+  const attendees = (await presentAttendees(unit.transaction, videocallId)).map((attendee) => attendee.id);
+  if (attendees.length > 0) return await leaveCall(unit, call, attendees, reason);
+  const room = call ? await findCallPlace(unit.transaction, call.meetingroomId) : undefined;
   if (!call || !room || call.finishedAt !== null) return [];
-  const stops = recordingStops(unit.transaction, room, call.id, true, []);
+  const stops = await recordingStops(unit.transaction, room, call.id, true, []);
   return [
     ...(stops.length > 0 ? await unit.append(videocallStream(call.id), stops, { teamId: room.teamId }) : []),
     ...(await appendCallerGoneRings(unit, call.id, true)),
@@ -135,15 +174,15 @@ export async function recordLeave(
  * the true end is unknown).
  */
 export async function finishOpenCalls(services: Services): Promise<void> {
-  const open = (db: Reader) => db.select({ id: videocalls.id }).from(videocalls).where(isNull(videocalls.finishedAt)).all();
-  for (const call of open(services.database.db)) {
+  const open = async (db: Reader) => await db.select({ id: videocalls.id }).from(videocalls).where(isNull(videocalls.finishedAt));
+  for (const call of await open(services.database.db)) {
     await services.store.run({ actorId: null }, async (unit) => await appendFinish(unit, call.id, 'restart'));
   }
 }
 
 /** The caller's attendees still in a call. */
-export function presentAttendeesOf(db: Reader, videocallId: string, match: { userId?: string; invitedId?: string }) {
-  return db
+export async function presentAttendeesOf(db: Reader, videocallId: string, match: { userId?: string; invitedId?: string }) {
+  return await db
     .select()
     .from(videocallAttendees)
     .where(
@@ -152,6 +191,5 @@ export function presentAttendeesOf(db: Reader, videocallId: string, match: { use
         isNull(videocallAttendees.leftAt),
         match.userId !== undefined ? eq(videocallAttendees.userId, match.userId) : eq(videocallAttendees.invitedId, match.invitedId ?? ''),
       ),
-    )
-    .all();
+    );
 }

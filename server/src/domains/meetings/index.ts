@@ -21,6 +21,7 @@ export {
 export type { CallOutcome, MeetingsEvent, RecordingSaved, VideocallFinished } from './events';
 export type { CallEntryBody } from './ringRules';
 export { ringClockOf } from './ringing';
+export { meetingrooms } from './tables';
 export { recordingPrefix } from './livekit';
 export { registerMeetingRoutes } from './webhook';
 /** What the calendar needs to make a meeting event's ad hoc room in its own unit of work. */
@@ -68,7 +69,7 @@ export const meetingsModule: DomainModule = {
   start: (services) => {
     services.jobs.soon('meetings: finish calls left open', async () => {
       await finishOpenCalls(services);
-      pickUpRinging(services);
+      await pickUpRinging(services);
     });
   },
 };

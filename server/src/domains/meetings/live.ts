@@ -36,11 +36,11 @@ const mayChangeAccess = (type: string) => type.startsWith('team.') || type.start
 function guestFeed(context: MercuriusContext, room: RoomRow) {
   const actor = requireActor(context);
   const db = context.services.database.db;
-  return feed(context, actor, topics.team(room.teamId), (event): Verdict => {
+  return feed(context, actor, topics.team(room.teamId), async (event): Promise<Verdict> => {
     if (event.type.startsWith('invited.')) return (event.payload as InvitedCreated).meetingroomId === room.id ? 'deliver' : 'skip';
     if (!mayChangeAccess(event.type)) return 'skip';
-    const current = findRoom(db, room.id);
-    return current && memberMayUse(db, current, actor.userId) ? 'skip' : 'end';
+    const current = await findRoom(db, room.id);
+    return current && (await memberMayUse(db, current, actor.userId)) ? 'skip' : 'end';
   });
 }
 
@@ -57,8 +57,8 @@ async function* ownGuestFeed(context: MercuriusContext, invitedId: string): Asyn
   }
 }
 
-function presentGuestChange(context: MercuriusContext, event: StoredEvent) {
-  const guest = findGuest(context.services.database.db, (event.payload as InvitedCreated).invitedId);
+async function presentGuestChange(context: MercuriusContext, event: StoredEvent) {
+  const guest = await findGuest(context.services.database.db, (event.payload as InvitedCreated).invitedId);
   if (!guest) return null;
   return { type: event.type === 'invited.created' ? 'invited.created' : 'invited.state', seq: event.seq, invited: presentGuest(guest) };
 }
@@ -82,7 +82,7 @@ async function* callFeed(context: MercuriusContext, caller: Caller, room: PlaceR
         return;
       }
       if (notice.type === 'recording') {
-        if (!mayStayInCall(db, room, caller)) return;
+        if (!(await mayStayInCall(db, room, caller))) return;
         yield notice;
         continue;
       }
@@ -92,7 +92,7 @@ async function* callFeed(context: MercuriusContext, caller: Caller, room: PlaceR
         continue;
       }
       if (notice.type === 'signal' && notice.to !== attendeeId) continue;
-      if (!mayStayInCall(db, room, caller)) return;
+      if (!(await mayStayInCall(db, room, caller))) return;
       yield notice;
     }
   } finally {
@@ -104,45 +104,45 @@ async function* callFeed(context: MercuriusContext, caller: Caller, room: PlaceR
 export const meetingSubscriptions = {
   ...roomsSubscription,
   subInvited: {
-    subscribe: (_root: unknown, args: { meetingroom: string }, context: MercuriusContext) => {
+    subscribe: async (_root: unknown, args: { meetingroom: string }, context: MercuriusContext) => {
       const actor = requireActor(context);
-      return guestFeed(context, requireMemberRoom(context.services.database.db, args.meetingroom, actor.userId));
+      return guestFeed(context, await requireMemberRoom(context.services.database.db, args.meetingroom, actor.userId));
     },
-    resolve: (event: StoredEvent, _args: unknown, context: MercuriusContext) => presentGuestChange(context, event),
+    resolve: async (event: StoredEvent, _args: unknown, context: MercuriusContext) => await presentGuestChange(context, event),
   },
   subInvitedBasic: {
-    subscribe: (_root: unknown, args: { id: string }, context: MercuriusContext) => {
-      const caller = callerOf(context);
+    subscribe: async (_root: unknown, args: { id: string }, context: MercuriusContext) => {
+      const caller = await callerOf(context);
       const db = context.services.database.db;
-      const guest = findGuest(db, args.id);
+      const guest = await findGuest(db, args.id);
       const mine =
         caller.kind === 'guest'
           ? guest?.id === caller.invitedId
-          : guest !== undefined && memberMayUse(db, findRoom(db, guest.meetingroomId)!, caller.userId);
+          : guest !== undefined && (await memberMayUse(db, (await findRoom(db, guest.meetingroomId))!, caller.userId));
       if (!guest || !mine) throw refusal('NOT_FOUND', 'INVITED_NOT_FOUND');
       return ownGuestFeed(context, guest.id);
     },
-    resolve: (event: StoredEvent, _args: unknown, context: MercuriusContext) => presentGuestChange(context, event),
+    resolve: async (event: StoredEvent, _args: unknown, context: MercuriusContext) => await presentGuestChange(context, event),
   },
   subVideocall: {
-    subscribe: (_root: unknown, args: { videocall: string; attendee: string }, context: MercuriusContext) => {
-      const caller = callerOf(context);
+    subscribe: async (_root: unknown, args: { videocall: string; attendee: string }, context: MercuriusContext) => {
+      const caller = await callerOf(context);
       const db = context.services.database.db;
-      const { call, room } = requireActiveCall(db, args.videocall, caller);
-      requireOwnAttendee(db, call.id, args.attendee, caller);
+      const { call, room } = await requireActiveCall(db, args.videocall, caller);
+      await requireOwnAttendee(db, call.id, args.attendee, caller);
       return callFeed(context, caller, room, call.id, args.attendee);
     },
-    resolve: (notice: CallNotice, _args: unknown, context: MercuriusContext) => {
+    resolve: async (notice: CallNotice, _args: unknown, context: MercuriusContext) => {
       const quiet = { participant: null, reaction: null, from: null, signal: null, recording: null };
       if (notice.type === 'finished') return { ...quiet, type: 'finished', videocall: notice.videocallId };
       if (notice.type === 'recording') {
         const db = context.services.database.db;
-        const recording = findRecording(db, notice.recordingId);
+        const recording = await findRecording(db, notice.recordingId);
         return {
           ...quiet,
           type: 'recording',
           videocall: notice.videocallId,
-          recording: recording ? recordingFor(context.services, db, recording) : null,
+          recording: recording ? await recordingFor(context.services, db, recording) : null,
         };
       }
       if (notice.type === 'signal')
@@ -158,8 +158,8 @@ export const meetingSubscriptions = {
       const db = context.services.database.db;
       const board = callBoardOf(context.services);
       // The row stays after a leave, so a 'left' still says who.
-      const attendee = findAttendee(db, notice.attendeeId);
-      const participant = attendee ? presentParticipants(db, [attendee], (id) => board.stateOf(id))[0] : null;
+      const attendee = await findAttendee(db, notice.attendeeId);
+      const participant = attendee ? (await presentParticipants(db, [attendee], (id) => board.stateOf(id)))[0] : null;
       return {
         type: notice.type,
         videocall: notice.videocallId,

@@ -36,14 +36,14 @@ export const notesTypeDefs = /* GraphQL */ `
 export const notesTitleOf = (roomName: string) => `${roomName} – meeting notes`;
 
 /** The room's notes doc id as a member sees it; the room itself was already judged visible to them. */
-export function notesDocOf(db: Reader, room: { id: string; project: string | null }): string | null {
-  return room.project === null ? null : (findMeetingNotes(db, room.id)?.docId ?? null);
+export async function notesDocOf(db: Reader, room: { id: string; project: string | null }): Promise<string | null> {
+  return room.project === null ? null : ((await findMeetingNotes(db, room.id))?.docId ?? null);
 }
 
 export const notesFields = {
-  notesDoc: (room, _args, context: MercuriusContext) => {
-    if (callerOf(context).kind !== 'member' || !room.id) return null;
-    return notesDocOf(context.services.database.db, { id: room.id, project: room.project ?? null });
+  notesDoc: async (room, _args, context: MercuriusContext) => {
+    if ((await callerOf(context)).kind !== 'member' || !room.id) return null;
+    return await notesDocOf(context.services.database.db, { id: room.id, project: room.project ?? null });
   },
 } satisfies MeetingroomResolvers;
 
@@ -52,13 +52,14 @@ export const notesMutations = {
     const actor = requireActor(context);
     await runCommand(context, actor.userId, async (unit) => {
       const db = unit.transaction;
-      const room = requireMemberRoom(db, args.id, actor.userId);
+      const room = await requireMemberRoom(db, args.id, actor.userId);
       if (room.projectId === null) throw codedError('MEETING_NOTES_SPACE_REQUIRED', { field: 'id' });
       // Making the notes makes a doc in the space: who may not write there (a member reading a public space
       // they did not join) may read the notes once someone made them.
-      requireWritableSpaceContent(db, room.projectId, actor.userId);
-      // Units run one at a time, so a second request sees the first one's doc and appends nothing.
-      if (findMeetingNotes(db, room.id)) return;
+      await requireWritableSpaceContent(db, room.projectId, actor.userId);
+      // The room's lock makes a second request wait for the first, see its doc and append nothing.
+      await unit.lock(meetingroomStream(room.id));
+      if (await findMeetingNotes(db, room.id)) return;
       const notes = await createMeetingNotes(unit, {
         meetingroomId: room.id,
         projectId: room.projectId,
@@ -68,6 +69,6 @@ export const notesMutations = {
       await unit.append(meetingroomStream(room.id), decideNotes(room, notes.docId), { teamId: room.teamId });
     });
     const db = context.services.database.db;
-    return presentRoomFor(context, db, requireMemberRoom(db, args.id, actor.userId), { kind: 'member', userId: actor.userId });
+    return await presentRoomFor(context, db, await requireMemberRoom(db, args.id, actor.userId), { kind: 'member', userId: actor.userId });
   },
 } satisfies MutationResolvers;

@@ -14,27 +14,26 @@ export interface PresentedParticipant extends ParticipantState {
 }
 
 /** The people behind attendees, read in two queries whatever their number. */
-export function presentParticipants(
+export async function presentParticipants(
   db: Reader,
   attendees: readonly AttendeeRow[],
   stateOf: (attendeeId: string) => ParticipantState,
-): PresentedParticipant[] {
+): Promise<PresentedParticipant[]> {
   const userIds = attendees.flatMap((attendee) => (attendee.userId ? [attendee.userId] : []));
   const guestIds = attendees.flatMap((attendee) => (attendee.invitedId ? [attendee.invitedId] : []));
   const people = new Map(
     (userIds.length === 0
       ? []
-      : db
+      : await db
           .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg })
           .from(users)
           .where(inArray(users.id, userIds))
-          .all()
     ).map((person) => [person.id, person]),
   );
   const guests = new Map(
     (guestIds.length === 0
       ? []
-      : db.select({ id: meetingGuests.id, name: meetingGuests.name }).from(meetingGuests).where(inArray(meetingGuests.id, guestIds)).all()
+      : await db.select({ id: meetingGuests.id, name: meetingGuests.name }).from(meetingGuests).where(inArray(meetingGuests.id, guestIds))
     ).map((guest) => [guest.id, guest.name]),
   );
   return attendees.map((attendee) => {

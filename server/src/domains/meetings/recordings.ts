@@ -27,17 +27,17 @@ import {
 import type { MutationResolvers } from '../../graphql/schemaTypes';
 
 /** A recording as participants see it, with the name of who started it. */
-export function recordingFor(services: Services, db: Reader, recording: RecordingRow) {
-  const attendee = findAttendee(db, recording.attendeeId);
+export async function recordingFor(services: Services, db: Reader, recording: RecordingRow) {
+  const attendee = await findAttendee(db, recording.attendeeId);
   const board = callBoardOf(services);
-  const name = attendee ? (presentParticipants(db, [attendee], (id) => board.stateOf(id))[0]?.name ?? '') : '';
+  const name = attendee ? ((await presentParticipants(db, [attendee], (id) => board.stateOf(id)))[0]?.name ?? '') : '';
   return presentRecording(recording, name);
 }
 
 /** The call's running recording as participants see it, or null. */
-export function activeRecordingFor(services: Services, db: Reader, videocallId: string) {
-  const recording = activeRecording(db, videocallId);
-  return recording ? recordingFor(services, db, recording) : null;
+export async function activeRecordingFor(services: Services, db: Reader, videocallId: string) {
+  const recording = await activeRecording(db, videocallId);
+  return recording ? await recordingFor(services, db, recording) : null;
 }
 
 async function startEgress(media: MediaServer, roomName: string): Promise<string> {
@@ -68,22 +68,22 @@ export const recordingMutations = {
     const { userId } = requireActor(context);
     const services = context.services;
     const db = services.database.db;
-    const { call, room } = requireActiveCall(db, args.videocall, { kind: 'member', userId });
-    const attendee = presentAttendees(db, call.id)
-      .filter((candidate) => candidate.userId === userId)
-      .at(-1);
+    const { call, room } = await requireActiveCall(db, args.videocall, { kind: 'member', userId });
+    const attendee = (await presentAttendees(db, call.id)).filter((candidate) => candidate.userId === userId).at(-1);
     if (!meetingsPolicy.startRecording({ kind: 'member' }, attendee !== undefined)) throw refusal('NOT_FOUND', 'PARTICIPANT_NOT_FOUND');
-    if (activeRecording(db, call.id)) throw codedError('RECORDING_ALREADY_STARTED');
+    if (await activeRecording(db, call.id)) throw codedError('RECORDING_ALREADY_STARTED');
     const media = mediaServerOf(services);
     const recordingId = media ? await startEgress(media, call.id) : newId();
     let committed: StoredEvent[];
     try {
       committed = await services.store.run({ actorId: userId, mutationId: context.mutationId, request: context.request }, async (unit) => {
-        const current = findCall(unit.transaction, call.id);
+        // Two recordings started at once: the second reads the first's under the call's lock.
+        await unit.lock(videocallStream(call.id));
+        const current = await findCall(unit.transaction, call.id);
         if (!current || current.finishedAt !== null) throw refusal('NOT_FOUND', 'VIDEOCALL_NOT_FOUND');
         const events = decideStartRecording(
           roomStateOf(room),
-          { id: call.id, recording: activeRecording(unit.transaction, call.id)?.id ?? null },
+          { id: call.id, recording: (await activeRecording(unit.transaction, call.id))?.id ?? null },
           { recordingId, userId, attendeeId: attendee!.id, transport: media ? 'livekit' : 'mesh' },
         );
         return await unit.append(videocallStream(call.id), events, { teamId: room.teamId });
@@ -103,18 +103,19 @@ export const recordingMutations = {
     const { userId } = requireActor(context);
     const services = context.services;
     const db = services.database.db;
-    const recording = findRecording(db, args.pipelineId);
-    const room = recording ? findCallPlace(db, recording.meetingroomId) : undefined;
-    if (!recording || !room || !memberMayUse(db, room, userId) || recording.status !== 'recording')
+    const recording = await findRecording(db, args.pipelineId);
+    const room = recording ? await findCallPlace(db, recording.meetingroomId) : undefined;
+    if (!recording || !room || !(await memberMayUse(db, room, userId)) || recording.status !== 'recording')
       throw refusal('NOT_FOUND', 'RECORDING_NOT_FOUND');
-    if (!meetingsPolicy.stopRecording(recording, userId, managesRoom(db, room, userId)))
+    if (!meetingsPolicy.stopRecording(recording, userId, await managesRoom(db, room, userId)))
       throw refusal('PERMISSION_DENIED', 'RECORDING_NOT_YOURS');
     const media = mediaServerOf(services);
     if (recording.transport === 'livekit' && media) await stopEgress(media, recording.id);
     const committed = await services.store.run(
       { actorId: userId, mutationId: context.mutationId, request: context.request },
       async (unit) => {
-        const current = findRecording(unit.transaction, recording.id);
+        await unit.lock(videocallStream(recording.videocallId));
+        const current = await findRecording(unit.transaction, recording.id);
         if (!current) return [];
         return await unit.append(videocallStream(current.videocallId), decideStopRecording(roomStateOf(room), current, 'stopped'), {
           teamId: room.teamId,
@@ -133,10 +134,10 @@ export async function recordEgressEnded(
 ) {
   const { egressId, ...saved } = outcome;
   // Saved on behalf of who started it: a recording that lands in files is theirs.
-  const starter = findRecording(services.database.db, egressId)?.userId ?? null;
+  const starter = (await findRecording(services.database.db, egressId))?.userId ?? null;
   const committed = await services.store.run({ actorId: starter }, async (unit) => {
-    const recording = findRecording(unit.transaction, egressId);
-    const room = recording ? findCallPlace(unit.transaction, recording.meetingroomId) : undefined;
+    const recording = await findRecording(unit.transaction, egressId);
+    const room = recording ? await findCallPlace(unit.transaction, recording.meetingroomId) : undefined;
     if (!recording || !room || recording.status === 'saved' || recording.status === 'failed') return [];
     return await unit.append(
       videocallStream(recording.videocallId),

@@ -4,7 +4,7 @@ import type { StoredEvent } from '../../core/events';
 import { findPrivateChat } from '../../core/privateChats';
 import { feed, topics, type Verdict } from '../../core/live';
 import { newId } from '../../core/ids';
-import { ringStream } from '../../core/streams';
+import { ringStream, videocallStream } from '../../core/streams';
 import { refusal } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { users } from '../accounts';
@@ -27,12 +27,11 @@ import {
 import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 
 /** A ring as its caller and callee see it. */
-export function presentRing(db: Reader, ring: RingRow) {
-  const [caller] = db
+export async function presentRing(db: Reader, ring: RingRow) {
+  const [caller] = await db
     .select({ firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg })
     .from(users)
-    .where(inArray(users.id, [ring.callerId]))
-    .all();
+    .where(inArray(users.id, [ring.callerId]));
   return {
     id: ring.id,
     videocall: ring.videocallId,
@@ -52,10 +51,13 @@ export function presentRing(db: Reader, ring: RingRow) {
 
 export const ringQueries = {
   /** Rings ringing now that concern the caller: incoming (as callee) then outgoing (as caller), oldest first. */
-  getRings: (_root, _args, context) => {
+  getRings: async (_root, _args, context) => {
     const { userId } = requireActor(context);
     const db = context.services.database.db;
-    return [...ringingFor(db, userId), ...ringingByCaller(db, userId)].map((ring) => presentRing(db, ring));
+    const presented = [];
+    for (const ring of [...(await ringingFor(db, userId)), ...(await ringingByCaller(db, userId))])
+      presented.push(await presentRing(db, ring));
+    return presented;
   },
 } satisfies QueryResolvers;
 
@@ -71,14 +73,20 @@ export const ringMutations = {
       { actorId: userId, mutationId: context.mutationId, request: context.request },
       async (unit) => {
         const db = unit.transaction;
-        const { call, room } = requireActiveCall(db, args.videocall, { kind: 'member', userId });
-        if (presentAttendeesOf(db, call.id, { userId }).length === 0) throw refusal('NOT_FOUND', 'PARTICIPANT_NOT_FOUND');
-        const privat = room.privatId ? findPrivateChat(db, room.privatId) : null;
-        const inCall = new Set(presentAttendees(db, call.id).flatMap((attendee) => (attendee.userId ? [attendee.userId] : [])));
+        // Who is in the call and who is being rung are read under the call's lock.
+        await unit.lock(videocallStream(args.videocall));
+        const { call, room } = await requireActiveCall(db, args.videocall, { kind: 'member', userId });
+        if ((await presentAttendeesOf(db, call.id, { userId })).length === 0) throw refusal('NOT_FOUND', 'PARTICIPANT_NOT_FOUND');
+        const privat = room.privatId ? await findPrivateChat(db, room.privatId) : null;
+        const inCall = new Set((await presentAttendees(db, call.id)).flatMap((attendee) => (attendee.userId ? [attendee.userId] : [])));
+        // Judged before deciding, for everyone the ring could reach, so calleesOf stays synchronous.
+        const mayUse = new Set<string>();
+        for (const calleeId of new Set([...(privat?.memberIds ?? []), ...(args.users ?? [])]))
+          if (await memberMayUse(db, room, calleeId)) mayUse.add(calleeId);
         const callees = calleesOf({ ...roomStateOf(room), privatMemberIds: privat?.memberIds ?? null }, userId, args.users, (calleeId) =>
-          memberMayUse(db, room, calleeId),
+          mayUse.has(calleeId),
         ).filter((calleeId) => !inCall.has(calleeId));
-        const ringing = ringsOf(db, call.id).flatMap((ring) => (ring.state === 'ringing' ? [ring.calleeId] : []));
+        const ringing = (await ringsOf(db, call.id)).flatMap((ring) => (ring.state === 'ringing' ? [ring.calleeId] : []));
         const rings = decideRing(
           roomStateOf(room),
           { id: call.id, ringingCalleeIds: ringing },
@@ -96,17 +104,19 @@ export const ringMutations = {
     );
     announceLeave(services, committed);
     const db = services.database.db;
-    return committed.flatMap((event) => {
-      const ring = event.type === 'videocall.rung' ? findRing(db, (event.payload as VideocallRung).ringId) : undefined;
-      return ring ? [presentRing(db, ring)] : [];
-    });
+    const presented = [];
+    for (const event of committed) {
+      const ring = event.type === 'videocall.rung' ? await findRing(db, (event.payload as VideocallRung).ringId) : undefined;
+      if (ring) presented.push(await presentRing(db, ring));
+    }
+    return presented;
   },
   /** The callee answers the call's ring: accept (then joins with joinVideocall) or decline. */
   answerVideocall: async (_root, args: { videocall: string; accept: boolean }, context) => {
     const { userId } = requireActor(context);
     const services = context.services;
     const db = services.database.db;
-    const rings = ringingFor(db, userId).filter((ring) => ring.videocallId === args.videocall);
+    const rings = (await ringingFor(db, userId)).filter((ring) => ring.videocallId === args.videocall);
     if (rings.length === 0) throw refusal('NOT_FOUND', 'RING_NOT_FOUND');
     const outcome = args.accept ? 'accepted' : 'declined';
     for (const ring of rings) announceLeave(services, await endRing(services, ring.id, outcome, userId));
@@ -132,17 +142,17 @@ export const ringSubscriptions = {
    * or receive (ended, with its outcome). Resumable like the team's other feeds.
    */
   subCalls: {
-    subscribe: (_root: unknown, _args: unknown, context: MercuriusContext) => {
+    subscribe: async (_root: unknown, _args: unknown, context: MercuriusContext) => {
       const actor = requireActor(context);
-      const { team } = requireCurrentTeam(context.services.database.db, actor.userId);
+      const { team } = await requireCurrentTeam(context.services.database.db, actor.userId);
       const concerns = concernsRingsOf(actor.userId);
       return feed(context, actor, topics.team(team.id), (event): Verdict => (concerns(event) ? 'deliver' : 'skip'), concerns);
     },
-    resolve: (event: StoredEvent, _args: unknown, context: MercuriusContext) => {
+    resolve: async (event: StoredEvent, _args: unknown, context: MercuriusContext) => {
       const db = context.services.database.db;
-      const ring = findRing(db, (event.payload as VideocallRung).ringId);
+      const ring = await findRing(db, (event.payload as VideocallRung).ringId);
       if (!ring) return null;
-      return { type: event.type === 'videocall.rung' ? 'rung' : 'ended', seq: event.seq, ring: presentRing(db, ring) };
+      return { type: event.type === 'videocall.rung' ? 'rung' : 'ended', seq: event.seq, ring: await presentRing(db, ring) };
     },
   },
 };

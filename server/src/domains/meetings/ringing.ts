@@ -54,7 +54,7 @@ export function ringClockOf(services: Services): RingClock {
  * version 0..1): two processes ending one ring at once conflict, and only the first end is kept.
  */
 export async function appendRingEnd(unit: UnitOfWork, ring: RingRow, outcome: RingOutcome): Promise<StoredEvent[]> {
-  const place = findCallPlace(unit.transaction, ring.meetingroomId);
+  const place = await findCallPlace(unit.transaction, ring.meetingroomId);
   const events = decideRingEnd(
     { id: ring.meetingroomId, teamId: ring.teamId, projectId: ring.projectId, privatId: ring.privatId ?? place?.privatId ?? null },
     ring,
@@ -68,7 +68,7 @@ export async function appendRingEnd(unit: UnitOfWork, ring: RingRow, outcome: Ri
 export async function endRing(services: Services, ringId: string, outcome: RingOutcome, actorId: string | null): Promise<StoredEvent[]> {
   try {
     const committed = await services.store.run({ actorId }, async (unit) => {
-      const ring = findRing(unit.transaction, ringId);
+      const ring = await findRing(unit.transaction, ringId);
       return ring ? await appendRingEnd(unit, ring, outcome) : [];
     });
     ringClockOf(services).ended(ringId);
@@ -85,10 +85,10 @@ export async function endRing(services: Services, ringId: string, outcome: RingO
  */
 export async function appendCallerGoneRings(unit: UnitOfWork, videocallId: string, finishing: boolean): Promise<StoredEvent[]> {
   const db = unit.transaction;
-  const stillIn = new Set(presentAttendees(db, videocallId).flatMap((attendee) => (attendee.userId ? [attendee.userId] : [])));
+  const stillIn = new Set((await presentAttendees(db, videocallId)).flatMap((attendee) => (attendee.userId ? [attendee.userId] : [])));
   const ended: StoredEvent[] = [];
   // One append after the other: a unit's statements never run side by side.
-  for (const ring of ringsOf(db, videocallId)) {
+  for (const ring of await ringsOf(db, videocallId)) {
     if (ring.state === 'ringing' && (finishing || !stillIn.has(ring.callerId)))
       ended.push(...(await appendRingEnd(unit, ring, 'cancelled')));
   }
@@ -96,9 +96,9 @@ export async function appendCallerGoneRings(unit: UnitOfWork, videocallId: strin
 }
 
 /** How the call ended, from who was in it and how its rings ended (read inside the finishing unit). */
-export function outcomeOf(db: Reader, videocallId: string, finishedAt: Date) {
-  const attendances = allAttendees(db, videocallId);
-  const rings = ringsOf(db, videocallId);
+export async function outcomeOf(db: Reader, videocallId: string, finishedAt: Date) {
+  const attendances = await allAttendees(db, videocallId);
+  const rings = await ringsOf(db, videocallId);
   return {
     startedBy: attendances[0]?.userId ?? null,
     ...callOutcome(
@@ -110,8 +110,8 @@ export function outcomeOf(db: Reader, videocallId: string, finishedAt: Date) {
 }
 
 /** At start: rings that were ringing when a process stopped get their timeout here (ended at once if overdue). */
-export function pickUpRinging(services: Services): void {
+export async function pickUpRinging(services: Services): Promise<void> {
   const clock = ringClockOf(services);
-  for (const ring of services.database.db.select().from(videocallRings).where(eq(videocallRings.state, 'ringing')).all())
+  for (const ring of await services.database.db.select().from(videocallRings).where(eq(videocallRings.state, 'ringing')))
     clock.schedule(ring.id, ring.createdAt);
 }

@@ -23,28 +23,28 @@ const roomChanges = new Set(['meetingroom.created', 'videocall.started', 'videoc
  */
 export const roomsSubscription = {
   subMeetingrooms: {
-    subscribe: (_root: unknown, _args: unknown, context: MercuriusContext) => {
+    subscribe: async (_root: unknown, _args: unknown, context: MercuriusContext) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
-      const { team } = requireCurrentTeam(db, actor.userId);
-      return feed(context, actor, topics.team(team.id), (event): Verdict => {
+      const { team } = await requireCurrentTeam(db, actor.userId);
+      return feed(context, actor, topics.team(team.id), async (event): Promise<Verdict> => {
         if (roomChanges.has(event.type)) {
-          const room = findRoom(db, (event.payload as MeetingroomCreated).meetingroomId);
-          return room && memberMayUse(db, room, actor.userId) ? 'deliver' : 'skip';
+          const room = await findRoom(db, (event.payload as MeetingroomCreated).meetingroomId);
+          return room && (await memberMayUse(db, room, actor.userId)) ? 'deliver' : 'skip';
         }
         if (event.type === 'team.member_removed') return (event.payload as { userId?: string }).userId === actor.userId ? 'end' : 'skip';
         return 'skip';
       });
     },
-    resolve: (event: StoredEvent, _args: unknown, context: MercuriusContext) => {
+    resolve: async (event: StoredEvent, _args: unknown, context: MercuriusContext) => {
       const db = context.services.database.db;
-      const room = findRoom(db, (event.payload as MeetingroomCreated).meetingroomId);
+      const room = await findRoom(db, (event.payload as MeetingroomCreated).meetingroomId);
       if (!room) return null;
       const caller: Caller = { kind: 'member', userId: requireActor(context).userId };
       return {
         type: event.type === 'meetingroom.created' ? 'created' : 'updated',
         seq: event.seq,
-        meetingroom: presentRoomFor(context, db, room, caller),
+        meetingroom: await presentRoomFor(context, db, room, caller),
       };
     },
   },

@@ -24,19 +24,19 @@ export async function handleLivekitEvent(services: Services, event: WebhookEvent
   const db = services.database.db;
   switch (event.event) {
     case 'participant_joined': {
-      const attendee = event.participant ? findAttendee(db, event.participant.identity) : undefined;
+      const attendee = event.participant ? await findAttendee(db, event.participant.identity) : undefined;
       if (attendee && attendee.leftAt === null && attendee.videocallId === event.room?.name) callBoardOf(services).keep(attendee.id);
       return;
     }
     case 'participant_left':
     case 'participant_connection_aborted': {
-      const attendee = event.participant ? findAttendee(db, event.participant.identity) : undefined;
+      const attendee = event.participant ? await findAttendee(db, event.participant.identity) : undefined;
       if (attendee && attendee.videocallId === event.room?.name)
         await recordLeave(services, attendee.userId, attendee.videocallId, [attendee.id], 'left');
       return;
     }
     case 'room_finished': {
-      const call = findCall(db, event.room?.name);
+      const call = await findCall(db, event.room?.name);
       if (!call || call.finishedAt !== null) return;
       announceLeave(services, await services.store.run({ actorId: null }, async (unit) => await appendFinish(unit, call.id, 'left')));
       return;

@@ -28,20 +28,20 @@ type NotificationRow = typeof notifications.$inferSelect;
 type DigestRow = typeof notificationDigests.$inferSelect;
 
 /** People with unread notifications newer than their last digest: the only ones a run needs to look at. */
-function candidates(services: Services): string[] {
-  return services.database.db
+async function candidates(services: Services): Promise<string[]> {
+  const rows = await services.database.db
     .selectDistinct({ userId: notifications.userId })
     .from(notifications)
     .leftJoin(notificationDigests, eq(notificationDigests.userId, notifications.userId))
     .where(and(eq(notifications.read, false), or(isNull(notificationDigests.userId), gt(notifications.seq, notificationDigests.lastSeq))))
-    .all()
-    .map((row) => row.userId);
+    .orderBy(asc(notifications.userId));
+  return rows.map((row) => row.userId);
 }
 
 /** Sends every digest that is due now; answers how many mails went out. */
 export async function sendDueDigests(services: Services, now: Date = new Date()): Promise<number> {
   let sent = 0;
-  for (const userId of candidates(services)) {
+  for (const userId of await candidates(services)) {
     if (await sendDigestOf(services, userId, now)) sent += 1;
   }
   return sent;
@@ -49,54 +49,53 @@ export async function sendDueDigests(services: Services, now: Date = new Date())
 
 /**
  * Moves the person's digest row from what this run read to `next`, only if nobody moved it meanwhile: the claim
- * that lets two processes run the digest at once and still send each mail once.
+ * that lets two processes run the digest at once and still send each mail once. The row changed is returned (both
+ * databases return a written row; a count of changes is read differently on each).
  */
-function claim(
+async function claim(
   services: Services,
   userId: string,
   previous: DigestRow | undefined,
   next: { lastSentAt: string; lastSeq: number },
-): boolean {
+): Promise<boolean> {
   const db = services.database.db;
   if (!previous) {
-    return (
-      db
-        .insert(notificationDigests)
-        .values({ userId, ...next })
-        .onConflictDoNothing()
-        .run().changes === 1
-    );
+    const inserted = await db
+      .insert(notificationDigests)
+      .values({ userId, ...next })
+      .onConflictDoNothing()
+      .returning({ userId: notificationDigests.userId });
+    return inserted.length === 1;
   }
-  return (
-    db
-      .update(notificationDigests)
-      .set(next)
-      .where(
-        and(
-          eq(notificationDigests.userId, userId),
-          eq(notificationDigests.lastSentAt, previous.lastSentAt),
-          eq(notificationDigests.lastSeq, previous.lastSeq),
-        ),
-      )
-      .run().changes === 1
-  );
+  const moved = await db
+    .update(notificationDigests)
+    .set(next)
+    .where(
+      and(
+        eq(notificationDigests.userId, userId),
+        eq(notificationDigests.lastSentAt, previous.lastSentAt),
+        eq(notificationDigests.lastSeq, previous.lastSeq),
+      ),
+    )
+    .returning({ userId: notificationDigests.userId });
+  return moved.length === 1;
 }
 
 /** Gives a claim back after the mail could not be sent, so the next run tries again. */
-function release(
+async function release(
   services: Services,
   userId: string,
   previous: DigestRow | undefined,
   claimed: { lastSentAt: string; lastSeq: number },
-): void {
+): Promise<void> {
   const db = services.database.db;
   const mine = and(
     eq(notificationDigests.userId, userId),
     eq(notificationDigests.lastSentAt, claimed.lastSentAt),
     eq(notificationDigests.lastSeq, claimed.lastSeq),
   );
-  if (previous) db.update(notificationDigests).set({ lastSentAt: previous.lastSentAt, lastSeq: previous.lastSeq }).where(mine).run();
-  else db.delete(notificationDigests).where(mine).run();
+  if (previous) await db.update(notificationDigests).set({ lastSentAt: previous.lastSentAt, lastSeq: previous.lastSeq }).where(mine);
+  else await db.delete(notificationDigests).where(mine);
 }
 
 const frequencyOrder: DigestFrequency[] = ['hourly', 'daily', 'never'];
@@ -109,18 +108,17 @@ const frequencyOrder: DigestFrequency[] = ['hourly', 'daily', 'never'];
  */
 export async function sendDigestOf(services: Services, userId: string, now: Date): Promise<boolean> {
   const db = services.database.db;
-  const previous = db.select().from(notificationDigests).where(eq(notificationDigests.userId, userId)).get();
-  const person = db
+  const [previous] = await db.select().from(notificationDigests).where(eq(notificationDigests.userId, userId)).limit(1);
+  const [person] = await db
     .select({ id: users.id, email: users.email, firstname: users.firstname, language: users.language, verified: users.emailVerified })
     .from(users)
     .where(eq(users.id, userId))
-    .get();
-  const unread = db
+    .limit(1);
+  const unread = await db
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.read, false), gt(notifications.seq, previous?.lastSeq ?? 0)))
-    .orderBy(asc(notifications.seq))
-    .all();
+    .orderBy(asc(notifications.seq));
   const newestSeq = unread.reduce((newest, row) => Math.max(newest, row.seq), previous?.lastSeq ?? 0);
   if (unread.length === 0) return false;
 
@@ -130,9 +128,9 @@ export async function sendDigestOf(services: Services, userId: string, now: Date
   const wanted: { teamId: string; rows: NotificationRow[] }[] = [];
   for (const [teamId, rows] of byTeam) {
     // A team the person has left: its notifications stay in the table, but no mail points into it.
-    const team = findTeam(db, teamId);
-    if (!team || !loadTeamSeat(db, team, userId)) continue;
-    const preferences = notificationPreferences(db, userId, teamId);
+    const team = await findTeam(db, teamId);
+    if (!team || !(await loadTeamSeat(db, team, userId))) continue;
+    const preferences = await notificationPreferences(db, userId, teamId);
     if (preferences.digest === 'never') continue;
     if (frequencyOrder.indexOf(preferences.digest) < frequencyOrder.indexOf(frequency)) frequency = preferences.digest;
     const mailed = rows.filter((row) => isNotificationType(row.type) && preferences.allows('email', row.type));
@@ -142,7 +140,7 @@ export async function sendDigestOf(services: Services, userId: string, now: Date
   const passOver = { lastSentAt: previous?.lastSentAt ?? neverSent, lastSeq: newestSeq };
   // Off everywhere, or nothing of a mailed type, or an unverified or gone address: these are passed over for good.
   if (frequency === 'never' || wanted.length === 0 || !person || !person.verified) {
-    claim(services, userId, previous, passOver);
+    await claim(services, userId, previous, passOver);
     return false;
   }
   const interval = digestIntervalMs[frequency];
@@ -154,15 +152,15 @@ export async function sendDigestOf(services: Services, userId: string, now: Date
     .filter(({ rows }) => rows.length > 0);
   const next = { lastSentAt: now.toISOString(), lastSeq: newestSeq };
   if (teams.length === 0) {
-    claim(services, userId, previous, passOver);
+    await claim(services, userId, previous, passOver);
     return false;
   }
-  if (!claim(services, userId, previous, next)) return false;
+  if (!(await claim(services, userId, previous, next))) return false;
 
   const message = renderDigestMail(person.language, {
     to: person.email,
     firstname: person.firstname,
-    teams: teams.map(({ teamId, rows }) => digestTeam(services, teamId, rows)),
+    teams: await digestTeams(services, teams),
     appLink: services.config.publicUrl,
     preferencesLink: `${services.config.publicUrl}/overview/preferences/account`,
     unsubscribeLink: unsubscribeUrl(services.config.publicUrl, unsubscribeToken(services.config.secret, userId, teams[0]!.teamId)),
@@ -170,28 +168,32 @@ export async function sendDigestOf(services: Services, userId: string, now: Date
   try {
     await services.mailer.send(message);
   } catch (error) {
-    release(services, userId, previous, next);
+    await release(services, userId, previous, next);
     throw error;
   }
   return true;
 }
 
-function authorNames(services: Services, rows: readonly NotificationRow[]): Map<string, string> {
+async function authorNames(services: Services, rows: readonly NotificationRow[]): Promise<Map<string, string>> {
   const ids = [...new Set(rows.flatMap((row) => (row.authorId ? [row.authorId] : [])))];
   if (ids.length === 0) return new Map();
-  return new Map(
-    services.database.db
-      .select({ id: users.id, firstname: users.firstname, lastname: users.lastname })
-      .from(users)
-      .where(inArray(users.id, ids))
-      .all()
-      .map((author) => [author.id, `${author.firstname} ${author.lastname}`.trim()]),
-  );
+  const authors = await services.database.db
+    .select({ id: users.id, firstname: users.firstname, lastname: users.lastname })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(authors.map((author) => [author.id, `${author.firstname} ${author.lastname}`.trim()]));
+}
+
+/** The teams' parts of the mail, in order, one after the other. */
+async function digestTeams(services: Services, teams: readonly { teamId: string; rows: NotificationRow[] }[]): Promise<DigestTeam[]> {
+  const parts: DigestTeam[] = [];
+  for (const { teamId, rows } of teams) parts.push(await digestTeam(services, teamId, rows));
+  return parts;
 }
 
 /** One team's part of the mail: its notifications by group, newest first within each. */
-function digestTeam(services: Services, teamId: string, rows: readonly NotificationRow[]): DigestTeam {
-  const authors = authorNames(services, rows);
+async function digestTeam(services: Services, teamId: string, rows: readonly NotificationRow[]): Promise<DigestTeam> {
+  const authors = await authorNames(services, rows);
   const groups = new Map<DigestGroup, DigestTeam['sections'][number]['items']>();
   for (const row of [...rows].reverse()) {
     const group = notificationGroupOf(row.type as NotificationType, row.eventId);
@@ -204,7 +206,7 @@ function digestTeam(services: Services, teamId: string, rows: readonly Notificat
     groups.set(group, items);
   }
   return {
-    name: findTeam(services.database.db, teamId)?.name ?? '',
+    name: (await findTeam(services.database.db, teamId))?.name ?? '',
     sections: [...groups]
       .sort(([first], [second]) => digestGroups.indexOf(first) - digestGroups.indexOf(second))
       .map(([group, items]) => ({ group, items })),

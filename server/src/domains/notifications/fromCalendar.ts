@@ -6,14 +6,13 @@ import type { Reader } from './state';
 import { notifications } from './tables';
 
 /** Whether the person was told of this event's invitation already (an edit re-sends the whole list). */
-function toldOf(db: Reader, userId: string, eventId: string): boolean {
-  return (
-    db
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.eventId, eventId), eq(notifications.type, 'INVITATION_EVENT')))
-      .get() !== undefined
-  );
+async function toldOf(db: Reader, userId: string, eventId: string): Promise<boolean> {
+  const told = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.eventId, eventId), eq(notifications.type, 'INVITATION_EVENT')))
+    .limit(1);
+  return told.length > 0;
 }
 
 /**
@@ -28,12 +27,14 @@ export const eventInvitationNotifications: Reaction = {
     const change = event.payload as CalendarEventCreated | CalendarEventEdited;
     if (change.origin !== 'local' || !change.people) return;
     const db = unit.transaction;
-    const row = findEvent(db, change.eventId);
+    const row = await findEvent(db, change.eventId);
     if (!row) return;
     const invited = change.people.flatMap((person) => (person.userId && person.response === 'invited' ? [person.userId] : []));
+    const untold: string[] = [];
+    for (const userId of invited) if (!(await toldOf(db, userId, row.id))) untold.push(userId);
     await notify(
       unit,
-      invited.filter((userId) => !toldOf(db, userId, row.id)),
+      untold,
       {
         type: 'INVITATION_EVENT',
         teamId: change.teamId,

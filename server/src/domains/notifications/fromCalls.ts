@@ -33,8 +33,8 @@ export const missedCallNotifications: Reaction = {
     const ring = event.payload as RingEnd;
     if (ring.outcome !== 'missed' && ring.outcome !== 'cancelled') return;
     const db = unit.transaction;
-    const privat = ring.privatId ? findPrivateChat(db, ring.privatId) : null;
-    const place = ring.privatId ? privat?.name : findMeetingroom(db, ring.meetingroomId)?.name;
+    const privat = ring.privatId ? await findPrivateChat(db, ring.privatId) : null;
+    const place = ring.privatId ? privat?.name : (await findMeetingroom(db, ring.meetingroomId))?.name;
     await notify(
       unit,
       [ring.calleeId],
@@ -42,12 +42,13 @@ export const missedCallNotifications: Reaction = {
         type: typeOf(ring),
         teamId: ring.teamId,
         authorId: ring.callerId,
-        description: place ?? fullNameOf(db, ring.callerId) ?? '',
+        description: place ?? (await fullNameOf(db, ring.callerId)) ?? '',
         projectId: ring.projectId,
         privatId: ring.privatId ?? null,
         meetingroomId: ring.privatId ? null : ring.meetingroomId,
       },
-      (userId) => memberMayUseMeetingroom(db, { teamId: ring.teamId, projectId: ring.projectId, privatId: ring.privatId ?? null }, userId),
+      async (userId) =>
+        await memberMayUseMeetingroom(db, { teamId: ring.teamId, projectId: ring.projectId, privatId: ring.privatId ?? null }, userId),
     );
   },
 };

@@ -13,9 +13,9 @@ export const answerNotifications: Reaction = {
     const message = event.payload as MessageCreated;
     if (!message.replyToId || event.teamId === null) return;
     const db = unit.transaction;
-    const replied = findMessage(db, message.replyToId);
+    const replied = await findMessage(db, message.replyToId);
     if (!replied || replied.deletedAt !== null || message.mentions.includes(replied.authorId)) return;
-    const canRead = conversationReaders(db, parseConversationKey(message.conversation));
+    const canRead = await conversationReaders(db, parseConversationKey(message.conversation), [replied.authorId]);
     await notify(
       unit,
       [replied.authorId],

@@ -17,9 +17,9 @@ export const docMentionNotifications: Reaction = {
     const change = event.payload as DocMentionsChanged;
     if (change.added.length === 0) return;
     const db = unit.transaction;
-    const doc = findDocRow(db, change.docId);
+    const doc = await findDocRow(db, change.docId);
     if (!doc) return;
-    const canRead = (userId: string) => readableSpaceContent(db, doc.projectId, userId) !== null;
+    const canRead = async (userId: string) => (await readableSpaceContent(db, doc.projectId, userId)) !== null;
     for (const mention of change.added) {
       await notify(
         unit,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Reaction } from '../../core/commands';
 import { readableSpaceContent } from '../../core/spaceContent';
 import { findTaskRow, toTaskState } from '../tasks';
@@ -27,24 +27,28 @@ export const fileNotifications: Reaction = {
   async react(unit, event) {
     const db = unit.transaction;
     const file = event.payload as FileFacts;
-    const canSee = (projectId: string) => (userId: string) => readableSpaceContent(db, projectId, userId) !== null;
+    const canSee = (projectId: string) => async (userId: string) => (await readableSpaceContent(db, projectId, userId)) !== null;
     const notice = { teamId: file.teamId, authorId: event.actorId, fileId: file.fileId, projectId: file.projectId };
     if (file.story && file.projectId) {
-      const members = db
+      const members = await db
         .select({ userId: projectMembers.userId })
         .from(projectMembers)
         .where(eq(projectMembers.projectId, file.projectId))
-        .all()
-        .map((row) => row.userId);
-      await notify(unit, members, { ...notice, type: 'NEW_STORY', description: line(file.name) }, canSee(file.projectId));
+        .orderBy(asc(projectMembers.userId));
+      await notify(
+        unit,
+        members.map((row) => row.userId),
+        { ...notice, type: 'NEW_STORY', description: line(file.name) },
+        canSee(file.projectId),
+      );
       return;
     }
     if (!file.taskId) return;
-    const row = findTaskRow(db, file.taskId);
+    const row = await findTaskRow(db, file.taskId);
     if (!row) return;
     await notify(
       unit,
-      toTaskState(db, row).followerIds,
+      (await toTaskState(db, row)).followerIds,
       {
         ...notice,
         type: 'NEW_FILE',

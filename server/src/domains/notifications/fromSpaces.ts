@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Reaction } from '../../core/commands';
 import { spacePolicy } from '../../core/access';
 import { readableSpaceContent } from '../../core/spaceContent';
@@ -6,31 +6,32 @@ import { loadSpaceAccess, projectMembers, projects, teamMembers, type ProjectMem
 import { notify } from './notify';
 import type { Reader } from './state';
 
-function spaceOf(db: Reader, projectId: string) {
-  return db
+async function spaceOf(db: Reader, projectId: string) {
+  const [space] = await db
     .select({ name: projects.name, teamId: projects.teamId, isPersonal: projects.isPersonal })
     .from(projects)
     .where(eq(projects.id, projectId))
-    .get();
+    .limit(1);
+  return space;
 }
 
 /** Who may answer a request to join: the space's admins and the team's (spacePolicy.manage decides each). */
-function managersOf(db: Reader, projectId: string, teamId: string): string[] {
-  const spaceAdmins = db
+async function managersOf(db: Reader, projectId: string, teamId: string): Promise<string[]> {
+  const spaceAdmins = await db
     .select({ userId: projectMembers.userId })
     .from(projectMembers)
     .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.permission, 'admin')))
-    .all();
-  const teamAdmins = db
+    .orderBy(asc(projectMembers.userId));
+  const teamAdmins = await db
     .select({ userId: teamMembers.userId })
     .from(teamMembers)
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'admin')))
-    .all();
+    .orderBy(asc(teamMembers.userId));
   return [...spaceAdmins, ...teamAdmins].map((row) => row.userId);
 }
 
-function manages(db: Reader, projectId: string, userId: string): boolean {
-  const access = loadSpaceAccess(db, projectId, userId);
+async function manages(db: Reader, projectId: string, userId: string): Promise<boolean> {
+  const access = await loadSpaceAccess(db, projectId, userId);
   return access !== null && spacePolicy.manage(access.seat, access.space, access.spaceSeat);
 }
 
@@ -45,7 +46,7 @@ export const spaceNotifications: Reaction = {
   async react(unit, event) {
     const db = unit.transaction;
     const { projectId, userId } = event.payload as Pick<ProjectMemberAdded, 'projectId' | 'userId'>;
-    const space = spaceOf(db, projectId);
+    const space = await spaceOf(db, projectId);
     if (!space || space.isPersonal) return;
     const notice = { teamId: space.teamId, description: space.name, projectId };
     if (event.type === 'project.member_added') {
@@ -55,11 +56,11 @@ export const spaceNotifications: Reaction = {
         unit,
         [userId],
         { ...notice, type: 'INVITATION_PROJECT', authorId: event.actorId },
-        (id) => readableSpaceContent(db, projectId, id) !== null,
+        async (id) => (await readableSpaceContent(db, projectId, id)) !== null,
       );
       return;
     }
-    await notify(unit, managersOf(db, projectId, space.teamId), { ...notice, type: 'INVITATION_INQUIRY', authorId: userId }, (id) =>
+    await notify(unit, await managersOf(db, projectId, space.teamId), { ...notice, type: 'INVITATION_INQUIRY', authorId: userId }, (id) =>
       manages(db, projectId, id),
     );
   },

@@ -19,15 +19,16 @@ interface Delivery {
  * subNotification's feed: the subscriber's own notification stream, only what happens in their current team;
  * a created notification of a type their app channel hides is skipped (judged when it is delivered, so a
  * preference changed meanwhile counts). Switching team or leaving it ends the feed: the client starts it again.
- * Each delivery carries the viewer its judge read; mapFeed takes it right after that judgement.
+ * Each delivery carries the viewer its judge read; mapFeed takes it right after that judgement (the feed judges one
+ * event at a time, an asynchronous judge too).
  */
 function notificationFeed(context: MercuriusContext, actor: Actor, teamId: string): LiveFeed<Delivery> {
   const db = context.services.database.db;
   let viewer: Viewer = { userId: actor.userId, teamId, hidden: [] };
-  const events = feed(context, actor, topics.stream(notificationStream(actor.userId)), (event): Verdict => {
+  const events = feed(context, actor, topics.stream(notificationStream(actor.userId)), async (event): Promise<Verdict> => {
     if (event.teamId !== teamId) return 'skip';
-    if (currentTeam(db, actor.userId)?.id !== teamId) return 'end';
-    viewer = { userId: actor.userId, teamId, hidden: hiddenTypes(db, actor.userId, teamId) };
+    if ((await currentTeam(db, actor.userId))?.id !== teamId) return 'end';
+    viewer = { userId: actor.userId, teamId, hidden: await hiddenTypes(db, actor.userId, teamId) };
     const notice = { type: event.type, payload: event.payload } as NotificationEvent;
     switch (notice.type) {
       case 'notification.created':
@@ -44,22 +45,22 @@ function notificationFeed(context: MercuriusContext, actor: Actor, teamId: strin
 
 export const notificationSubscriptions = {
   subNotification: {
-    subscribe: (_root, _args, context) => {
+    subscribe: async (_root, _args, context) => {
       const actor = requireActor(context);
-      const { team } = requireCurrentTeam(context.services.database.db, actor.userId);
+      const { team } = await requireCurrentTeam(context.services.database.db, actor.userId);
       return notificationFeed(context, actor, team.id);
     },
-    resolve: ({ event, viewer }, _args, context) => {
+    resolve: async ({ event, viewer }, _args, context) => {
       const db = context.services.database.db;
       const notice = { type: event.type, payload: event.payload } as NotificationEvent;
       const ids = notice.type === 'notification.read' ? notice.payload.notificationIds : [notice.payload.notificationId];
-      const row = notice.type === 'notification.read' ? undefined : findNotification(db, ids[0]!);
+      const row = notice.type === 'notification.read' ? undefined : await findNotification(db, ids[0]!);
       return {
         type: event.type,
         seq: event.seq,
-        notification: row ? presentNotifications(db, [row])[0]! : null,
+        notification: row ? (await presentNotifications(db, [row]))[0]! : null,
         notificationIds: ids,
-        unread: unreadCount(db, viewer),
+        unread: await unreadCount(db, viewer),
       };
     },
   } satisfies LiveSubscription<'subNotification', Delivery>,

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { UnitOfWork } from '../../core/commands';
 import { newId } from '../../core/ids';
 import { notificationStream } from '../../core/streams';
@@ -12,16 +12,17 @@ export type Notice = Omit<NotificationCreated, 'notificationId' | 'userId'>;
 /**
  * Appends one `notification.created` per recipient, in the cause's unit of work, to each person's stream:
  * never to the author, never twice to one person, never to someone `canSee` refuses (who could not open it).
+ * Appending to a person's stream takes its lock (on PostgreSQL) until the cause's unit commits.
  */
 export async function notify(
   unit: UnitOfWork,
   recipients: Iterable<string>,
   notice: Notice,
-  canSee: (userId: string) => boolean,
+  canSee: (userId: string) => boolean | Promise<boolean>,
 ): Promise<string[]> {
   const told: string[] = [];
   for (const userId of new Set(recipients)) {
-    if (userId === notice.authorId || !canSee(userId)) continue;
+    if (userId === notice.authorId || !(await canSee(userId))) continue;
     await unit.append(
       notificationStream(userId),
       [{ type: 'notification.created', payload: { ...notice, notificationId: newId(), userId } }],
@@ -35,13 +36,13 @@ export async function notify(
 }
 
 /** "Ada Lovelace", or null for an id that is no account (a guest, a gone account). */
-export function fullNameOf(db: Reader, userId: string | null): string | null {
+export async function fullNameOf(db: Reader, userId: string | null): Promise<string | null> {
   if (!userId) return null;
-  const person = db
+  const [person] = await db
     .select({ firstname: users.firstname, lastname: users.lastname })
     .from(users)
-    .where(inArray(users.id, [userId]))
-    .get();
+    .where(eq(users.id, userId))
+    .limit(1);
   return person ? `${person.firstname} ${person.lastname}`.trim() : null;
 }
 

@@ -40,17 +40,16 @@ export function preferencesFrom(own: readonly SettingRow[], team: readonly Setti
 
 const notificationNames = 'notifications.%';
 
-export function notificationPreferences(db: Reader, userId: string, teamId: string): NotificationPreferences {
+export async function notificationPreferences(db: Reader, userId: string, teamId: string): Promise<NotificationPreferences> {
   const fields = { name: userSettings.name, type: userSettings.type, active: userSettings.active };
-  const own = db
+  // Setting names are lower-case up to the type: LIKE reads them alike on SQLite (case-blind) and PostgreSQL.
+  const own = await db
     .select(fields)
     .from(userSettings)
-    .where(and(eq(userSettings.userId, userId), like(userSettings.name, notificationNames)))
-    .all();
-  const team = db
+    .where(and(eq(userSettings.userId, userId), like(userSettings.name, notificationNames)));
+  const team = await db
     .select({ name: teamSettings.name, type: teamSettings.type, active: teamSettings.active })
     .from(teamSettings)
-    .where(and(eq(teamSettings.teamId, teamId), like(teamSettings.name, notificationNames)))
-    .all();
+    .where(and(eq(teamSettings.teamId, teamId), like(teamSettings.name, notificationNames)));
   return preferencesFrom(own, team);
 }

@@ -2,8 +2,8 @@ import { peopleById } from '../chat';
 import type { NotificationRow } from './state';
 
 /** Notifications as the API gives them, authors read in one query; an author whose account is gone is null. */
-export function presentNotifications(db: Parameters<typeof peopleById>[0], rows: readonly NotificationRow[]) {
-  const people = peopleById(
+export async function presentNotifications(db: Parameters<typeof peopleById>[0], rows: readonly NotificationRow[]) {
+  const people = await peopleById(
     db,
     rows.flatMap((row) => (row.authorId ? [row.authorId] : [])),
   );
@@ -26,4 +26,4 @@ export function presentNotifications(db: Parameters<typeof peopleById>[0], rows:
   }));
 }
 
-export type PresentedNotification = ReturnType<typeof presentNotifications>[number];
+export type PresentedNotification = Awaited<ReturnType<typeof presentNotifications>>[number];

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Projection, StoredEvent } from '../../core/events';
 import type { Transaction } from '../../db/connection';
 import { preparedQuery } from '../../db/prepared';
-import type { NotificationEvent } from './events';
+import { notificationEventTypes, type NotificationEvent } from './events';
 import { notifications } from './tables';
 
 /** Built once per connection: a message mentioning many writes one row per person in one unit of work. */
@@ -51,7 +51,7 @@ const insertNotification = preparedQuery((transaction: Transaction) =>
     .prepare(),
 );
 
-/** Ids per statement when a mark-all-read names many: well under SQLite's bound-parameter limit. */
+/** Ids per statement when a mark-all-read names many: well under both databases' bound-parameter limits. */
 const idsPerStatement = 500;
 
 /**
@@ -62,53 +62,60 @@ const idsPerStatement = 500;
 export const notificationsProjection: Projection = {
   name: 'notifications',
   tables: [notifications],
-  apply(transaction: Transaction, stored: StoredEvent) {
-    const event = { type: stored.type, payload: stored.payload } as NotificationEvent;
-    switch (event.type) {
-      case 'notification.created': {
-        const notice = event.payload;
-        const row: InsertedRow = {
-          id: notice.notificationId,
-          userId: notice.userId,
-          teamId: notice.teamId,
-          type: notice.type,
-          description: notice.description,
-          authorId: notice.authorId ?? null,
-          projectId: notice.projectId ?? null,
-          taskId: notice.taskId ?? null,
-          meetingroomId: notice.meetingroomId ?? null,
-          fileId: notice.fileId ?? null,
-          docId: notice.docId ?? null,
-          eventId: notice.eventId ?? null,
-          messageId: notice.messageId ?? null,
-          privatId: notice.privatId ?? null,
-          createdAt: stored.createdAt,
-          seq: stored.seq,
-        };
-        insertNotification(transaction).run(row);
-        return;
-      }
-      case 'notification.read': {
-        const { userId, notificationIds } = event.payload;
-        for (let start = 0; start < notificationIds.length; start += idsPerStatement) {
-          const ids = notificationIds.slice(start, start + idsPerStatement);
-          transaction
-            .update(notifications)
-            .set({ read: true })
-            .where(and(eq(notifications.userId, userId), inArray(notifications.id, ids)))
-            .run();
-        }
-        return;
-      }
-      case 'notification.marked': {
-        const { userId, notificationId, marked } = event.payload;
-        transaction
-          .update(notifications)
-          .set({ marked })
-          .where(and(eq(notifications.userId, userId), eq(notifications.id, notificationId)))
-          .run();
-        return;
-      }
-    }
+  /**
+   * Answers a promise for its own events only: every projection sees every event, and
+   * an await per projection per event would cost every unit of work one (domains/projections.test.ts).
+   */
+  apply(transaction: Transaction, stored: StoredEvent): Promise<void> | undefined {
+    if (!notificationEventTypes.has(stored.type)) return undefined;
+    return projectNotification(transaction, stored);
   },
 };
+
+async function projectNotification(transaction: Transaction, stored: StoredEvent): Promise<void> {
+  const event = { type: stored.type, payload: stored.payload } as NotificationEvent;
+  switch (event.type) {
+    case 'notification.created': {
+      const notice = event.payload;
+      const row: InsertedRow = {
+        id: notice.notificationId,
+        userId: notice.userId,
+        teamId: notice.teamId,
+        type: notice.type,
+        description: notice.description,
+        authorId: notice.authorId ?? null,
+        projectId: notice.projectId ?? null,
+        taskId: notice.taskId ?? null,
+        meetingroomId: notice.meetingroomId ?? null,
+        fileId: notice.fileId ?? null,
+        docId: notice.docId ?? null,
+        eventId: notice.eventId ?? null,
+        messageId: notice.messageId ?? null,
+        privatId: notice.privatId ?? null,
+        createdAt: stored.createdAt,
+        seq: stored.seq,
+      };
+      await insertNotification(transaction).execute(row);
+      return;
+    }
+    case 'notification.read': {
+      const { userId, notificationIds } = event.payload;
+      for (let start = 0; start < notificationIds.length; start += idsPerStatement) {
+        const ids = notificationIds.slice(start, start + idsPerStatement);
+        await transaction
+          .update(notifications)
+          .set({ read: true })
+          .where(and(eq(notifications.userId, userId), inArray(notifications.id, ids)));
+      }
+      return;
+    }
+    case 'notification.marked': {
+      const { userId, notificationId, marked } = event.payload;
+      await transaction
+        .update(notifications)
+        .set({ marked })
+        .where(and(eq(notifications.userId, userId), eq(notifications.id, notificationId)));
+      return;
+    }
+  }
+}

@@ -2,6 +2,7 @@ import type { MercuriusContext } from 'mercurius';
 import { requireReadableSpaceContent } from '../../core/spaceContent';
 import { notificationStream } from '../../core/streams';
 import { isId } from '../../core/ids';
+import type { UnitOfWork } from '../../core/commands';
 import { runCommand } from '../../core/runCommand';
 import { codedError, refusal } from '../../errors';
 import { requireActor } from '../../graphql/context';
@@ -29,21 +30,21 @@ export const notificationPageSize = { default: 30, maximum: 100 } as const;
 export const readIdsMaximum = 500;
 
 /** The caller in the team of their session, with the types their app channel hides. */
-export function viewerOf(db: Reader, userId: string): Viewer {
-  const { team } = requireCurrentTeam(db, userId);
-  return { userId, teamId: team.id, hidden: hiddenTypes(db, userId, team.id) };
+export async function viewerOf(db: Reader, userId: string): Promise<Viewer> {
+  const { team } = await requireCurrentTeam(db, userId);
+  return { userId, teamId: team.id, hidden: await hiddenTypes(db, userId, team.id) };
 }
 
 /** A space of the viewer's team they may see, or SPACE_NOT_FOUND. */
-function requireSpaceOfTeam(db: Reader, projectId: string, viewer: Viewer): string {
-  const access = requireReadableSpaceContent(db, projectId, viewer.userId);
+async function requireSpaceOfTeam(db: Reader, projectId: string, viewer: Viewer): Promise<string> {
+  const access = await requireReadableSpaceContent(db, projectId, viewer.userId);
   if (access.teamId !== viewer.teamId) throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND', { field: 'project' });
   return access.projectId;
 }
 
 /** One of the viewer's own notifications, or NOT_FOUND (another person's, another team's, or none). */
-function requireOwnNotification(db: Reader, id: string, viewer: Viewer, field: string): NotificationRow {
-  const row = isId(id) ? findNotification(db, id) : undefined;
+async function requireOwnNotification(db: Reader, id: string, viewer: Viewer, field: string): Promise<NotificationRow> {
+  const row = isId(id) ? await findNotification(db, id) : undefined;
   if (!row || !notificationPolicy.own(row, viewer)) throw refusal('NOT_FOUND', 'NOTIFICATION_NOT_FOUND', { field });
   return row;
 }
@@ -61,17 +62,85 @@ function parsePageSize(first: number | null | undefined): number {
   return limit;
 }
 
+/** What getNotifications is asked: a filter, a page size, a space, and the last notification of the previous page. */
+export interface NotificationsRequest {
+  filter?: string | null;
+  first?: number | null;
+  project?: string | null;
+  after?: string | null;
+}
+
+/** getNotifications' answer for the caller: one page of their list, the bell's unread count, and whether more follow. */
+export async function notificationsOf(
+  db: Reader & Parameters<typeof presentNotifications>[0],
+  userId: string,
+  request: NotificationsRequest,
+) {
+  const filter = parseFilter(request.filter);
+  const limit = parsePageSize(request.first);
+  const viewer = await viewerOf(db, userId);
+  const projectId = request.project ? await requireSpaceOfTeam(db, request.project, viewer) : null;
+  const beforeSeq = request.after ? (await requireOwnNotification(db, request.after, viewer, 'after')).seq : null;
+  const page = await notificationPage(db, viewer, { projectId, filter, limit, beforeSeq });
+  return { notifications: await presentNotifications(db, page.rows), unread: await unreadCount(db, viewer), hasMore: page.hasMore };
+}
+
+/**
+ * readNotifications in a unit: the caller's named notifications (or all their unread ones, of one space when given)
+ * marked read; answers how many were unread. The person's notification stream is locked before their notifications
+ * are read, so two reads at once (two tabs' "mark all read") tell each id once, never twice.
+ */
+export async function readNotificationsIn(
+  unit: UnitOfWork,
+  userId: string,
+  request: { ids?: readonly string[] | null; project?: string | null },
+): Promise<number> {
+  if (request.ids && request.ids.length > readIdsMaximum)
+    throw codedError('NOTIFICATION_IDS_TOO_MANY', { params: { maximum: readIdsMaximum }, field: 'ids' });
+  await unit.lock(notificationStream(userId));
+  const db = unit.transaction;
+  const viewer = await viewerOf(db, userId);
+  const projectId = request.project ? await requireSpaceOfTeam(db, request.project, viewer) : null;
+  let changed: string[];
+  if (request.ids) {
+    const wanted = [...new Set(request.ids)];
+    if (!wanted.every(isId)) throw refusal('NOT_FOUND', 'NOTIFICATION_NOT_FOUND', { field: 'ids' });
+    const rows = await findNotifications(db, wanted);
+    if (rows.length !== wanted.length || !rows.every((row) => notificationPolicy.own(row, viewer)))
+      throw refusal('NOT_FOUND', 'NOTIFICATION_NOT_FOUND', { field: 'ids' });
+    changed = rows.filter((row) => !row.read && (projectId === null || row.projectId === projectId)).map((row) => row.id);
+  } else changed = await unreadIds(db, viewer, projectId);
+  if (changed.length > 0)
+    await unit.append(
+      notificationStream(userId),
+      [{ type: 'notification.read', payload: { userId, teamId: viewer.teamId, notificationIds: changed } }],
+      { teamId: viewer.teamId },
+    );
+  return changed.length;
+}
+
+/**
+ * markNotification in a unit: pins or unpins one of the caller's notifications (nothing appended when it already is
+ * so); answers it as presented. The person's notification stream is locked before the notification is read.
+ */
+export async function markNotificationIn(unit: UnitOfWork, userId: string, id: string, marked: boolean) {
+  await unit.lock(notificationStream(userId));
+  const db = unit.transaction;
+  const viewer = await viewerOf(db, userId);
+  const row = await requireOwnNotification(db, id, viewer, 'id');
+  if (row.marked !== marked)
+    await unit.append(
+      notificationStream(userId),
+      [{ type: 'notification.marked', payload: { userId, teamId: viewer.teamId, notificationId: row.id, marked } }],
+      { teamId: viewer.teamId },
+    );
+  return (await presentNotifications(db, [{ ...row, marked }]))[0]!;
+}
+
 export const notificationQueries = {
-  getNotifications: (_root, args, context: MercuriusContext) => {
+  getNotifications: async (_root, args, context: MercuriusContext) => {
     const actor = requireActor(context);
-    const db = context.services.database.db;
-    const filter = parseFilter(args.filter);
-    const limit = parsePageSize(args.first);
-    const viewer = viewerOf(db, actor.userId);
-    const projectId = args.project ? requireSpaceOfTeam(db, args.project, viewer) : null;
-    const beforeSeq = args.after ? requireOwnNotification(db, args.after, viewer, 'after').seq : null;
-    const page = notificationPage(db, viewer, { projectId, filter, limit, beforeSeq });
-    return { notifications: presentNotifications(db, page.rows), unread: unreadCount(db, viewer), hasMore: page.hasMore };
+    return notificationsOf(context.services.database.db, actor.userId, args);
   },
 } satisfies QueryResolvers;
 
@@ -80,46 +149,10 @@ export const notificationMutations = {
     const actor = requireActor(context);
     if (args.ids && args.ids.length > readIdsMaximum)
       throw codedError('NOTIFICATION_IDS_TOO_MANY', { params: { maximum: readIdsMaximum }, field: 'ids' });
-    return runCommand(context, actor.userId, async (unit) => {
-      const db = unit.transaction;
-      const viewer = viewerOf(db, actor.userId);
-      const projectId = args.project ? requireSpaceOfTeam(db, args.project, viewer) : null;
-      let changed: string[];
-      if (args.ids) {
-        const wanted = [...new Set(args.ids)];
-        if (!wanted.every(isId)) throw refusal('NOT_FOUND', 'NOTIFICATION_NOT_FOUND', { field: 'ids' });
-        const rows = findNotifications(db, wanted);
-        if (rows.length !== wanted.length || !rows.every((row) => notificationPolicy.own(row, viewer)))
-          throw refusal('NOT_FOUND', 'NOTIFICATION_NOT_FOUND', { field: 'ids' });
-        changed = rows.filter((row) => !row.read && (projectId === null || row.projectId === projectId)).map((row) => row.id);
-      } else changed = unreadIds(db, viewer, projectId);
-      if (changed.length > 0)
-        await unit.append(
-          notificationStream(actor.userId),
-          [{ type: 'notification.read', payload: { userId: actor.userId, teamId: viewer.teamId, notificationIds: changed } }],
-          { teamId: viewer.teamId },
-        );
-      return changed.length;
-    });
+    return runCommand(context, actor.userId, (unit) => readNotificationsIn(unit, actor.userId, args));
   },
   markNotification: (_root, args, context: MercuriusContext) => {
     const actor = requireActor(context);
-    return runCommand(context, actor.userId, async (unit) => {
-      const db = unit.transaction;
-      const viewer = viewerOf(db, actor.userId);
-      const row = requireOwnNotification(db, args.id, viewer, 'id');
-      if (row.marked !== args.marked)
-        await unit.append(
-          notificationStream(actor.userId),
-          [
-            {
-              type: 'notification.marked',
-              payload: { userId: actor.userId, teamId: viewer.teamId, notificationId: row.id, marked: args.marked },
-            },
-          ],
-          { teamId: viewer.teamId },
-        );
-      return presentNotifications(db, [{ ...row, marked: args.marked }])[0]!;
-    });
+    return runCommand(context, actor.userId, (unit) => markNotificationIn(unit, actor.userId, args.id, args.marked));
   },
 } satisfies MutationResolvers;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, notInArray, type SQL } from 'drizzle-orm';
 import { addedNotificationTypes, notificationTypes, type NotificationType } from '#shared/notifications';
 import type { Transaction } from '../../db/connection';
 import { notificationPreferences } from './preferences';
@@ -10,8 +10,8 @@ export type NotificationRow = typeof notifications.$inferSelect;
 const everyType: readonly NotificationType[] = [...notificationTypes, ...addedNotificationTypes];
 
 /** The types a person switched off for the app channel (own setting, else the team's default): not listed, counted nor sent live. */
-export function hiddenTypes(db: Reader, userId: string, teamId: string): NotificationType[] {
-  const preferences = notificationPreferences(db, userId, teamId);
+export async function hiddenTypes(db: Reader, userId: string, teamId: string): Promise<NotificationType[]> {
+  const preferences = await notificationPreferences(db, userId, teamId);
   return everyType.filter((type) => !preferences.allows('app', type));
 }
 
@@ -53,53 +53,57 @@ export interface PageRequest {
 }
 
 /** One page, newest first, and whether more follow. */
-export function notificationPage(db: Reader, viewer: Viewer, request: PageRequest): { rows: NotificationRow[]; hasMore: boolean } {
+export async function notificationPage(
+  db: Reader,
+  viewer: Viewer,
+  request: PageRequest,
+): Promise<{ rows: NotificationRow[]; hasMore: boolean }> {
   const conditions = [visibleTo(viewer), filterCondition(request.filter)];
   if (request.projectId) conditions.push(eq(notifications.projectId, request.projectId));
   if (request.beforeSeq !== null) conditions.push(lt(notifications.seq, request.beforeSeq));
-  const rows = db
+  const rows = await db
     .select()
     .from(notifications)
     .where(and(...conditions))
     .orderBy(desc(notifications.seq))
-    .limit(request.limit + 1)
-    .all();
+    .limit(request.limit + 1);
   return { rows: rows.slice(0, request.limit), hasMore: rows.length > request.limit };
 }
 
 /** The bell's count: unread, in the whole team, of the types the app channel lets through. */
-export function unreadCount(db: Reader, viewer: Viewer): number {
-  return (
-    db
-      .select({ count: count() })
-      .from(notifications)
-      .where(and(visibleTo(viewer), eq(notifications.read, false)))
-      .get()?.count ?? 0
-  );
+export async function unreadCount(db: Reader, viewer: Viewer): Promise<number> {
+  // count() arrives as text on PostgreSQL (a bigint): read as a number on both.
+  const [row] = await db
+    .select({ count: count().mapWith(Number) })
+    .from(notifications)
+    .where(and(visibleTo(viewer), eq(notifications.read, false)));
+  return row?.count ?? 0;
 }
 
 /** Unread ids of the viewer's list (of one space when given): what "mark all read" changes. */
-export function unreadIds(db: Reader, viewer: Viewer, projectId: string | null): string[] {
+export async function unreadIds(db: Reader, viewer: Viewer, projectId: string | null): Promise<string[]> {
   const conditions = [visibleTo(viewer), eq(notifications.read, false)];
   if (projectId) conditions.push(eq(notifications.projectId, projectId));
-  return db
+  // Oldest first (the order SQLite's index gave before it was said), so a read event carries its ids alike on both databases.
+  const rows = await db
     .select({ id: notifications.id })
     .from(notifications)
     .where(and(...conditions))
-    .all()
-    .map((row) => row.id);
+    .orderBy(asc(notifications.seq));
+  return rows.map((row) => row.id);
 }
 
-export function findNotification(db: Reader, id: string): NotificationRow | undefined {
-  return db.select().from(notifications).where(eq(notifications.id, id)).get();
+export async function findNotification(db: Reader, id: string): Promise<NotificationRow | undefined> {
+  const [row] = await db.select().from(notifications).where(eq(notifications.id, id)).limit(1);
+  return row;
 }
 
-export function findNotifications(db: Reader, ids: readonly string[]): NotificationRow[] {
+export async function findNotifications(db: Reader, ids: readonly string[]): Promise<NotificationRow[]> {
   return ids.length === 0
     ? []
-    : db
+    : await db
         .select()
         .from(notifications)
         .where(inArray(notifications.id, [...ids]))
-        .all();
+        .orderBy(asc(notifications.id));
 }

@@ -1,40 +1,10 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { pickTable } from '../../db/pickTable';
+import * as postgres from './tables.pg';
+import * as sqlite from './tables.sqlite';
 
 /**
- * Projection of `notification.*` events (stream `notifications:<userId>`): one row per notification a
- * person received. `seq` is the log position of the event that created it, the list's order and cursor.
+ * Notifications' tables in this process's dialect (db/pickTable.ts, plan option B3), typed as the SQLite ones:
+ * tables.sqlite.ts says what each table and column means, tables.pg.ts is its PostgreSQL twin.
  */
-export const notifications = sqliteTable(
-  'notifications',
-  {
-    id: text('id').primaryKey(),
-    userId: text('user_id').notNull(),
-    teamId: text('team_id').notNull(),
-    type: text('type').notNull(),
-    description: text('description').notNull(),
-    read: integer('read', { mode: 'boolean' }).notNull().default(false),
-    marked: integer('marked', { mode: 'boolean' }).notNull().default(false),
-    authorId: text('author_id'),
-    projectId: text('project_id'),
-    taskId: text('task_id'),
-    meetingroomId: text('meetingroom_id'),
-    fileId: text('file_id'),
-    docId: text('doc_id'),
-    eventId: text('event_id'),
-    messageId: text('message_id'),
-    privatId: text('privat_id'),
-    createdAt: text('created_at').notNull(),
-    seq: integer('seq').notNull(),
-  },
-  (table) => [
-    index('notifications_user_seq').on(table.userId, table.teamId, table.seq),
-    index('notifications_user_unread').on(table.userId, table.read, table.seq),
-  ],
-);
-
-/** Not a projection: when each person's last e-mail digest went out, and the newest notification it covered. */
-export const notificationDigests = sqliteTable('notification_digests', {
-  userId: text('user_id').primaryKey(),
-  lastSentAt: text('last_sent_at').notNull(),
-  lastSeq: integer('last_seq').notNull(),
-});
+export const notifications = pickTable(sqlite.notifications, postgres.notifications);
+export const notificationDigests = pickTable(sqlite.notificationDigests, postgres.notificationDigests);

@@ -72,9 +72,9 @@ export function registerUnsubscribeRoute(server: FastifyInstance, services: Serv
   server.get<{ Querystring: { token?: string } }>('/notifications/unsubscribe', async (request, reply) => {
     const token = typeof request.query.token === 'string' ? request.query.token : '';
     const claim = readUnsubscribeToken(services.config.secret, token);
-    const user = claim
-      ? services.database.db.select({ id: users.id, language: users.language }).from(users).where(eq(users.id, claim.userId)).get()
-      : undefined;
+    const [user] = claim
+      ? await services.database.db.select({ id: users.id, language: users.language }).from(users).where(eq(users.id, claim.userId)).limit(1)
+      : [];
     if (!claim || !user) {
       const language = languageOfRequest(request.headers['accept-language']);
       return page(reply, 400, language, digestTexts(language).invalidLink);

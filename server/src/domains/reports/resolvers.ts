@@ -14,10 +14,11 @@ import { buildTeamReport } from './teamReport';
  * The team a report is about: the one named, else the space's, else the caller's current team. A team the
  * caller is not in is TEAM_NOT_FOUND; a space they may not read (or of another team) SPACE_NOT_FOUND.
  */
-function reportTeam(db: Reader, userId: string, team: string | null, projects: readonly string[]) {
-  const spaces = projects.map((projectId) => requireReadableSpaceContent(db, projectId, userId));
+async function reportTeam(db: Reader, userId: string, team: string | null, projects: readonly string[]) {
+  const spaces = [];
+  for (const projectId of projects) spaces.push(await requireReadableSpaceContent(db, projectId, userId));
   const teamId = team ?? spaces[0]?.teamId ?? null;
-  const membership = teamId === null ? requireCurrentTeam(db, userId) : requireTeamMember(db, teamId, userId);
+  const membership = teamId === null ? await requireCurrentTeam(db, userId) : await requireTeamMember(db, teamId, userId);
   if (spaces.some((space) => space.teamId !== membership.team.id)) throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND');
   if (spaces.length === 0 ? !reportPolicy.readTeamWide(membership.seat) : !reportPolicy.readSpace(membership.seat))
     throw new DomainError('PERMISSION_DENIED');
@@ -30,7 +31,7 @@ export const reportsQueries = {
     const actor = requireActor(context);
     const input = parseStandupArguments(args);
     const { db } = context.services.database;
-    const { team } = reportTeam(db, actor.userId, input.team, input.project === null ? [] : [input.project]);
+    const { team } = await reportTeam(db, actor.userId, input.team, input.project === null ? [] : [input.project]);
     const members = await reportMembers(db, team.id, input.project);
     const standup = await buildStandup(db, { teamId: team.id, viewerId: actor.userId, project: input.project, members }, input);
     return {
@@ -46,7 +47,7 @@ export const reportsQueries = {
     const actor = requireActor(context);
     const input = parseTeamReportArguments(args);
     const { db } = context.services.database;
-    const { team } = reportTeam(db, actor.userId, input.team, input.projects ?? []);
+    const { team } = await reportTeam(db, actor.userId, input.team, input.projects ?? []);
     const members = await reportMembers(db, team.id, null);
     const projects = input.projects === null ? null : new Set(input.projects);
     return {
@@ -68,7 +69,7 @@ export const teamReportFields = {
     // getReport, the only producer of a TeamReport, always sets its team and range.
     if (parent.team === undefined || startdate === undefined || enddate === undefined) throw new Error('A team report without its range.');
     const projects = parent.projects ?? [];
-    const { team } = reportTeam(db, actor.userId, parent.team, projects);
+    const { team } = await reportTeam(db, actor.userId, parent.team, projects);
     if (!reportPolicy.readAnalytics(team.plan)) throw refusal('PERMISSION_DENIED', 'ANALYTICS_PLAN_REQUIRED');
     const members = await reportMembers(db, team.id, null);
     const scope = { teamId: team.id, viewerId: actor.userId, projects: projects.length === 0 ? null : new Set(projects), members };

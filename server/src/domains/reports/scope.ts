@@ -44,7 +44,9 @@ export type SpaceLookup = (projectId: string) => ReportSpace | null;
  * will show first and asks here once (one query for the names), then looks them up while it builds its lines.
  */
 export async function readableSpaces(db: Reader, viewerId: string, projectIds: Iterable<string>): Promise<SpaceLookup> {
-  const readable = [...new Set(projectIds)].filter((projectId) => readableSpaceContent(db, projectId, viewerId) !== null);
+  const candidates = [...new Set(projectIds)];
+  const judged = await Promise.all(candidates.map((projectId) => readableSpaceContent(db, projectId, viewerId)));
+  const readable = candidates.filter((_, index) => judged[index] !== null);
   const found = new Map<string, ReportSpace>();
   if (readable.length > 0) {
     const rows = await db

@@ -59,7 +59,7 @@ export const standupChannelQueries = {
   getStandupChannel: async (_root, args: { project: string }, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
-    return await presentStandupChannel(db, requireReadableSpaceContent(db, args.project, actor.userId));
+    return await presentStandupChannel(db, await requireReadableSpaceContent(db, args.project, actor.userId));
   },
 } satisfies QueryResolvers;
 
@@ -72,7 +72,7 @@ export const standupChannelMutations = {
       // The space's stream holds what the check reads (the space exists, who administers it): locked first, so on
       // PostgreSQL a schedule is never kept for a space deleted meanwhile.
       await unit.lock(spaceStream(args.project));
-      const access = requireReadableSpaceContent(unit.transaction, args.project, actor.userId);
+      const access = await requireReadableSpaceContent(unit.transaction, args.project, actor.userId);
       if (!mayManage(access)) throw new DomainError('PERMISSION_DENIED');
       const [setter] = await unit.transaction.select({ language: users.language }).from(users).where(eq(users.id, actor.userId)).limit(1);
       const event: StandupChannelEvent = {

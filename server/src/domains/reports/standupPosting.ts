@@ -100,7 +100,7 @@ function postStandupOf(services: Services, projectId: string, setBy: string, now
     const [schedule] = await unit.transaction.select().from(standupChannels).where(eq(standupChannels.projectId, projectId)).limit(1);
     if (!schedule || schedule.setBy !== setBy) return false;
     const date = dueStandupDate(schedule, now, schedule.lastDate);
-    if (date === null || readableSpaceContent(unit.transaction, projectId, setBy) === null) return false;
+    if (date === null || (await readableSpaceContent(unit.transaction, projectId, setBy)) === null) return false;
     const stream = standupStream(projectId);
     const expectedVersion = await unit.streamVersion(stream);
     const until = now.toISOString();

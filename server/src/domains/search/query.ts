@@ -1,43 +1,69 @@
-import type Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { searchHistoryStart } from '#shared/plans';
 import { spacePolicy, spaceTypeOf, type TeamSeat } from '../../core/access';
 import type { DrizzleDatabase } from '../../db/connection';
-import * as schema from '../../db/schema';
+import { inJsonList, preparedQuery } from '../../db/prepared';
 import { refusal } from '../../errors';
 import { readableEventIds } from '../calendar';
-import { meetingsPolicy } from '../meetings';
+import { meetingrooms, meetingsPolicy } from '../meetings';
+import { projectMembers, projects } from '../teams';
 import type { SearchFilter, SearchInput } from './input';
 import type { IndexQuery, MatchedItem, SearchScope } from './port';
-import { searchFts } from './sqlite/ftsIndex';
+import { privatMembers } from '../chat';
+import { indexSearchOf } from './requestIndex';
 
 export type { MatchedItem } from './port';
 
-interface SpaceRow {
-  id: string;
-  isPersonal: number;
-  type: string | null;
-  ownerId: string;
-  permission: 'admin' | 'basic' | null;
-}
+const placeholder = sql.placeholder;
+
+/**
+ * The reads that scope every search, built once per connection (db/prepared.ts): the team's spaces with the caller's
+ * membership, the private chats they are in, and the rooms of the spaces they may read (the list as one JSON value).
+ */
+const scopeQueries = preparedQuery((db: DrizzleDatabase) => ({
+  spaces: db
+    .select({
+      id: projects.id,
+      isPersonal: projects.isPersonal,
+      type: projects.type,
+      ownerId: projects.ownerId,
+      permission: projectMembers.permission,
+    })
+    .from(projects)
+    .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, placeholder('userId'))))
+    .where(eq(projects.teamId, placeholder('teamId')))
+    .orderBy(asc(projects.id))
+    .prepare(),
+  privateChats: db
+    .select({ id: privatMembers.privatId })
+    .from(privatMembers)
+    .where(eq(privatMembers.userId, placeholder('userId')))
+    .orderBy(asc(privatMembers.privatId))
+    .prepare(),
+  rooms: db
+    .select({ id: meetingrooms.id })
+    .from(meetingrooms)
+    .where(
+      and(
+        eq(meetingrooms.teamId, placeholder('teamId')),
+        or(inJsonList(meetingrooms.projectId, 'spaceIds'), and(isNull(meetingrooms.projectId), sql`${placeholder('adHocRooms')} = 1`)),
+      ),
+    )
+    .orderBy(asc(meetingrooms.id))
+    .prepare(),
+}));
 
 /**
  * The spaces of the team the caller may read now, judged by the space policy from their current seat and
  * memberships (a member removed from a space no longer has it; a team admin reads every shared space).
  */
-export function readableSpaceIds(sqlite: Database.Database, teamId: string, seat: TeamSeat): string[] {
-  const rows = sqlite
-    .prepare<[string, string], SpaceRow>(
-      `SELECT p.id, p.is_personal AS isPersonal, p.type, p.owner_id AS ownerId, m.permission
-       FROM projects p LEFT JOIN project_members m ON m.project_id = p.id AND m.user_id = ?
-       WHERE p.team_id = ?`,
-    )
-    .all(seat.userId, teamId);
+export async function readableSpaceIds(db: DrizzleDatabase, teamId: string, seat: TeamSeat): Promise<string[]> {
+  const rows = await scopeQueries(db).spaces.execute({ userId: seat.userId, teamId });
   return rows
     .filter((row) =>
       spacePolicy.read(
         seat,
-        { teamId, isPersonal: row.isPersonal === 1, type: spaceTypeOf(row.type), ownerId: row.ownerId },
+        { teamId, isPersonal: row.isPersonal, type: spaceTypeOf(row.type), ownerId: row.ownerId },
         { permission: row.permission, requested: false },
       ),
     )
@@ -54,18 +80,6 @@ export interface SearchViewer {
   plan: string;
 }
 
-/** The connection's query builder for the calendar's reader (searchIndex is given the connection only, as the AI area calls it). */
-const readersByConnection = new WeakMap<Database.Database, DrizzleDatabase>();
-
-function readerOf(sqlite: Database.Database): DrizzleDatabase {
-  let reader = readersByConnection.get(sqlite);
-  if (!reader) {
-    reader = drizzle(sqlite, { schema });
-    readersByConnection.set(sqlite, reader);
-  }
-  return reader;
-}
-
 /**
  * What the caller may find at this moment: the team's readable spaces (or only the one asked for, NOT_FOUND when
  * they may not read it), the private chats they are in, the meeting rooms of those spaces plus the team's ad hoc
@@ -73,32 +87,24 @@ function readerOf(sqlite: Database.Database): DrizzleDatabase {
  * hoc rooms or events when one space is asked for: they are in none; no events when another kind is asked for, since
  * listing a large team's events costs more than the rest of the scope).
  */
-export function readableScope(
-  sqlite: Database.Database,
+export async function readableScope(
+  db: DrizzleDatabase,
   viewer: SearchViewer,
   space: string | null,
   filter: SearchFilter = 'all',
-): SearchScope {
-  const readable = readableSpaceIds(sqlite, viewer.teamId, viewer.seat);
+): Promise<SearchScope> {
+  const readable = await readableSpaceIds(db, viewer.teamId, viewer.seat);
   if (space !== null && !readable.includes(space)) throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND', { field: 'space' });
   const spaceIds = space !== null ? [space] : readable;
-  const privatIds =
-    space !== null
-      ? []
-      : sqlite
-          .prepare<[string], { id: string }>('SELECT privat_id AS id FROM privat_members WHERE user_id = ?')
-          .all(viewer.seat.userId)
-          .map((row) => row.id);
+  const queries = scopeQueries(db);
+  const privatIds = space !== null ? [] : (await queries.privateChats.execute({ userId: viewer.seat.userId })).map((row) => row.id);
+  // Ad hoc rooms (in no space) are in the scope when the placeholders match: one statement either way.
   const adHocRooms = space === null && meetingsPolicy.useAdHocRoom(viewer.seat) ? 1 : 0;
-  const meetingroomIds = sqlite
-    .prepare<[string, string, number], { id: string }>(
-      `SELECT id FROM meetingrooms WHERE team_id = ?
-         AND (project_id IN (SELECT value FROM json_each(?)) OR (project_id IS NULL AND ? = 1))`,
-    )
-    .all(viewer.teamId, JSON.stringify(spaceIds), adHocRooms)
-    .map((row) => row.id);
+  const meetingroomIds = (await queries.rooms.execute({ teamId: viewer.teamId, spaceIds: JSON.stringify(spaceIds), adHocRooms })).map(
+    (row) => row.id,
+  );
   const eventsSearched = space === null && (filter === 'all' || filter === 'event');
-  const eventIds = eventsSearched ? readableEventIds(readerOf(sqlite), viewer.teamId, viewer.seat.userId) : [];
+  const eventIds = eventsSearched ? await readableEventIds(db, viewer.teamId, viewer.seat.userId) : [];
   return { teamId: viewer.teamId, spaceIds, privatIds, meetingroomIds, eventIds };
 }
 
@@ -117,12 +123,13 @@ export function indexQueryOf(viewer: SearchViewer, input: SearchInput, now: Date
 }
 
 /**
- * A search as the app runs it on SQLite: what the caller may find, matched in SQL against their current seat,
- * spaces, private chats and rooms; only items created within the team plan's search history.
+ * A search as the app runs it, on the index of the process's database (FTS5 on SQLite, tsvector on PostgreSQL): what
+ * the caller may find, matched against their current seat, spaces, private chats and rooms; only items created within
+ * the team plan's search history.
  */
-export function searchIndex(sqlite: Database.Database, viewer: SearchViewer, input: SearchInput, now: Date): MatchedItem[] {
-  const scope = readableScope(sqlite, viewer, input.space, input.filter);
-  return searchFts(sqlite, indexQueryOf(viewer, input, now), scope);
+export async function searchIndex(db: DrizzleDatabase, viewer: SearchViewer, input: SearchInput, now: Date): Promise<MatchedItem[]> {
+  const scope = await readableScope(db, viewer, input.space, input.filter);
+  return indexSearchOf(db)(indexQueryOf(viewer, input, now), scope);
 }
 
 /**
@@ -131,12 +138,12 @@ export function searchIndex(sqlite: Database.Database, viewer: SearchViewer, inp
  * question's keywords together and then one by one: listing the scope (a large team's calendar events among it)
  * for each of them would cost as many times over.
  */
-export function searchesEverywhere(
-  sqlite: Database.Database,
+export async function searchesEverywhere(
+  db: DrizzleDatabase,
   viewer: SearchViewer,
   now: Date,
-): (text: string, first: number) => MatchedItem[] {
-  const scope = readableScope(sqlite, viewer, null, 'all');
-  return (text, first) =>
-    searchFts(sqlite, indexQueryOf(viewer, { text, filter: 'all', from: null, until: null, space: null, first }, now), scope);
+): Promise<(text: string, first: number) => Promise<MatchedItem[]>> {
+  const scope = await readableScope(db, viewer, null, 'all');
+  const search = indexSearchOf(db);
+  return (text, first) => search(indexQueryOf(viewer, { text, filter: 'all', from: null, until: null, space: null, first }, now), scope);
 }

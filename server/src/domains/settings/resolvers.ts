@@ -34,7 +34,7 @@ export const settingsResolvers = {
     settings: async (team, _args, context) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
-      requireTeamMember(db, team.id, actor.userId);
+      await requireTeamMember(db, team.id, actor.userId);
       return await teamDefaultsOf(db, team.id);
     },
   },

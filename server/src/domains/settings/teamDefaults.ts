@@ -44,7 +44,7 @@ export async function setTeamDefault(unit: UnitOfWork, actorId: string, teamId: 
   const db = unit.transaction;
   // The team's defaults and its admins are its stream's state: locked before they are read (see `UnitOfWork.lock`).
   await unit.lock(teamStream(teamId));
-  const { seat } = requireTeamMember(db, teamId, actorId);
+  const { seat } = await requireTeamMember(db, teamId, actorId);
   if (!teamPolicy.manage(seat)) throw refusal('PERMISSION_DENIED', 'TEAM_DEFAULTS_ADMINS_ONLY');
   const [existing] = input.id
     ? isId(input.id)

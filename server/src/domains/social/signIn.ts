@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SignInContext, VerifiedIdentity } from '../../auth/oidc';
 import { idPattern } from '../../core/ids';
-import { confirmEmailByProvider, findUserByEmail, openSession, registerAccount, type SessionTarget } from '../accounts';
+import { confirmEmailByProvider, emailAddressLock, findUserByEmailIn, openSession, registerAccount, type SessionTarget } from '../accounts';
 
 /** The sign-up context a project, invitation or promotion link passes along (SPEC §7). */
 export const signInContextSchema = z.object({
@@ -17,9 +17,10 @@ export const signInContextSchema = z.object({
  */
 export async function signInWithIdentity(target: SessionTarget, identity: VerifiedIdentity, context: SignInContext = {}) {
   const { services } = target;
-  // Looked up and registered in one transaction, so two racing first sign-ins make one account.
+  // Looked up and registered in one unit with the address locked, so two racing first sign-ins make one account.
   const account = await services.store.run({ actorId: null }, async (unit) => {
-    const existing = findUserByEmail(services, identity.email);
+    await unit.lock(emailAddressLock(identity.email));
+    const existing = await findUserByEmailIn(unit.transaction, identity.email);
     if (existing) {
       await confirmEmailByProvider(unit, existing);
       return { userId: existing.id, isNew: false };

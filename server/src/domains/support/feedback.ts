@@ -57,9 +57,9 @@ const pageArgument = z.string().nullish();
 /** Mails the feedback to every instance administrator, each in their language; a failed mail does not lose the feedback. */
 async function mailAdministrators(context: MercuriusContext, sent: FeedbackSent): Promise<void> {
   const { services } = context;
-  const administratorIds = instanceAdministratorIds(services);
+  const administratorIds = await instanceAdministratorIds(services);
   if (administratorIds.length === 0) return;
-  const author = findUser(services, sent.authorId);
+  const author = await findUser(services, sent.authorId);
   const administrators = await services.database.db.select().from(users).where(inArray(users.id, administratorIds));
   for (const administrator of administrators) {
     const mail = renderFeedbackMail({
@@ -93,13 +93,13 @@ export async function sendFeedbackIn(unit: UnitOfWork, sent: FeedbackSent): Prom
 export const feedbackQueries = {
   getSupportFeedbacks: async (_root, _args, context) => {
     const db = context.services.database.db;
-    const viewer = viewerOf(context);
+    const viewer = await viewerOf(context);
     if (!supportPolicy.readsFeedback(viewer)) throw new DomainError('PERMISSION_DENIED');
     return await presentFeedbacks(db, await feedbackList(db));
   },
   getSupportFeedback: async (_root, args, context) => {
     const db = context.services.database.db;
-    const viewer = viewerOf(context);
+    const viewer = await viewerOf(context);
     if (!supportPolicy.readsFeedback(viewer)) throw new DomainError('PERMISSION_DENIED');
     const row = isId(args.id) ? await findFeedback(db, args.id) : undefined;
     if (!row) throw new DomainError('NOT_FOUND');

@@ -32,11 +32,11 @@ async function* supportFeed(
   personId: string | null,
 ): AsyncGenerator<Delivery> {
   const topic = personId === null ? topics.kind(supportKind) : topics.stream(supportThreadStream(personId));
-  const events = feed(context, actor, topic, (event): Verdict => {
+  const events = feed(context, actor, topic, (event): Verdict | Promise<Verdict> => {
     if (!supportThreadEventTypes.includes(event.type)) return 'skip';
     const own = (event.payload as { personId: string }).personId === viewer.userId;
     if (own && personId !== null) return 'deliver';
-    return isInstanceAdministrator(context.services, actor.userId) ? 'deliver' : 'end';
+    return isInstanceAdministrator(context.services, actor.userId).then((administrator) => (administrator ? 'deliver' : 'end'));
   });
   for await (const event of events) yield { event, viewer };
 }
@@ -45,7 +45,7 @@ export const supportSubscriptions = {
   subSupport: {
     subscribe: async (_root, args, context) => {
       const actor = requireActor(context);
-      const viewer = viewerOf(context);
+      const viewer = await viewerOf(context);
       if (args.all) {
         if (!supportPolicy.readsInbox(viewer)) throw new DomainError('PERMISSION_DENIED');
         return supportFeed(context, actor, viewer, null);

@@ -49,7 +49,7 @@ export function parseSupportBody(body: string): string {
 export const threadQueries = {
   getSupportAccess: async (_root, _args, context) => {
     const db = context.services.database.db;
-    const viewer = viewerOf(context);
+    const viewer = await viewerOf(context);
     const own = await findThread(db, viewer.userId);
     return {
       supportTeam: viewer.supportTeam,
@@ -59,7 +59,7 @@ export const threadQueries = {
   },
   getSupportThread: async (_root, args, context) => {
     const db = context.services.database.db;
-    const viewer = viewerOf(context);
+    const viewer = await viewerOf(context);
     const personId = await requireThreadPerson(db, viewer, args.person);
     const thread = await findThread(db, personId);
     const { rows, hasMore } = await threadMessages(db, personId);
@@ -71,7 +71,7 @@ export const threadQueries = {
   },
   getSupportInbox: async (_root, _args, context) => {
     const db = context.services.database.db;
-    const viewer = viewerOf(context);
+    const viewer = await viewerOf(context);
     if (!supportPolicy.readsInbox(viewer)) throw new DomainError('PERMISSION_DENIED');
     return { threads: await presentThreads(db, await inboxThreads(db), () => 'support'), unread: await supportUnreadTotal(db) };
   },
@@ -114,14 +114,14 @@ async function postMessage(context: MercuriusContext, viewer: SupportViewer, per
 export const threadMutations = {
   sendSupportMessage: async (_root, args, context) => {
     const db = context.services.database.db;
-    const viewer = viewerOf(context);
+    const viewer = await viewerOf(context);
     const body = parseSupportBody(args.body);
     const personId = await requireThreadPerson(db, viewer, args.person);
     return postMessage(context, viewer, personId, body);
   },
   readSupportThread: async (_root, args, context) => {
     const db = context.services.database.db;
-    const viewer = viewerOf(context);
+    const viewer = await viewerOf(context);
     const personId = await requireThreadPerson(db, viewer, args.person);
     const side = supportPolicy.sideOf(viewer, personId);
     const row = await runCommand(context, viewer.userId, (unit) => readSupportThreadIn(unit, personId, viewer.userId, side));

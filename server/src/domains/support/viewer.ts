@@ -4,7 +4,7 @@ import { isInstanceAdministrator } from '../accounts';
 import type { SupportViewer } from './policies';
 
 /** The caller as support sees them: who they are, and whether they are on the support team (an instance administrator). */
-export function viewerOf(context: MercuriusContext): SupportViewer {
+export async function viewerOf(context: MercuriusContext): Promise<SupportViewer> {
   const actor = requireActor(context);
-  return { userId: actor.userId, supportTeam: isInstanceAdministrator(context.services, actor.userId) };
+  return { userId: actor.userId, supportTeam: await isInstanceAdministrator(context.services, actor.userId) };
 }

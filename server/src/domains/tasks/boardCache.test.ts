@@ -28,12 +28,11 @@ let database: DatabaseHandle;
 let store: SqliteEventStore;
 const openEventStore = (on: DatabaseHandle) => new SqliteEventStore(on, [tasksProjection]);
 
-function addPerson(id: string, firstname: string) {
+async function addPerson(id: string, firstname: string) {
   const now = new Date().toISOString();
-  database.db
+  await database.db
     .insert(users)
-    .values({ id, email: `${id}@example.com`, firstname, lastname: 'Tester', language: 'en', createdAt: now, updatedAt: now })
-    .run();
+    .values({ id, email: `${id}@example.com`, firstname, lastname: 'Tester', language: 'en', createdAt: now, updatedAt: now });
 }
 
 async function openSpaceBoard(projectId: string) {
@@ -46,7 +45,7 @@ async function openSpaceBoard(projectId: string) {
           projectId,
           teamId,
           spaceName: projectId,
-          takenPrefixes: new Set(loadBoard(unit.transaction, spaces[0]!) ? ['SPAC'] : []),
+          takenPrefixes: new Set((await loadBoard(unit.transaction, spaces[0]!)) ? ['SPAC'] : []),
           sections: [{ stateId: newId(), value: 'To do' }],
         }),
         { teamId },
@@ -58,14 +57,10 @@ async function createTask(on: DatabaseHandle, projectId: string, name: string, a
   const writer = on === database ? store : openEventStore(on);
   return writer.run({ actorId: authorId }, async (unit) => {
     const db = unit.transaction;
-    const board = loadBoard(db, projectId)!;
+    const board = (await loadBoard(db, projectId))!;
+    const last = await lastPositions(db, projectId, board.states[0]!.id);
     const events = decideCreateTask(
-      {
-        taskId: newId(),
-        authorId,
-        fields: { name, stateId: board.states[0]!.id, assigneeIds: [bob] },
-        lastPositions: (stateId) => lastPositions(db, projectId, stateId),
-      },
+      { taskId: newId(), authorId, fields: { name, stateId: board.states[0]!.id, assigneeIds: [bob] }, lastPositions: () => last },
       { board, canSee: () => true },
     );
     const created = events[0]!.payload as TaskCreated;
@@ -74,11 +69,14 @@ async function createTask(on: DatabaseHandle, projectId: string, name: string, a
   });
 }
 
-async function editTask(taskId: string, change: (task: ReturnType<typeof toTaskState>) => Parameters<typeof unitAppend>[1]) {
+async function editTask(
+  taskId: string,
+  change: (task: Awaited<ReturnType<typeof toTaskState>>) => Parameters<typeof unitAppend>[1] | Promise<Parameters<typeof unitAppend>[1]>,
+) {
   await store.run({ actorId: ann }, async (unit) => {
     const db = unit.transaction;
-    const task = toTaskState(db, findTaskRow(db, taskId)!);
-    await unitAppend(unit, change(task));
+    const task = await toTaskState(db, (await findTaskRow(db, taskId))!);
+    await unitAppend(unit, await change(task));
   });
 }
 async function unitAppend(unit: Parameters<Parameters<typeof store.run>[1]>[0], events: ReturnType<typeof decideFollow>) {
@@ -97,8 +95,8 @@ beforeEach(async () => {
   folder = mkdtempSync(join(tmpdir(), 'board-cache-'));
   database = openDatabase(join(folder, 'workspace.sqlite'));
   store = openEventStore(database);
-  addPerson(ann, 'Ann');
-  addPerson(bob, 'Bob');
+  await addPerson(ann, 'Ann');
+  await addPerson(bob, 'Bob');
   for (const space of spaces) await openSpaceBoard(space);
 });
 
@@ -111,8 +109,8 @@ describe('BoardCache', () => {
   it('answers a board it has read from memory while nothing on it changed', async () => {
     await createTask(database, spaces[0]!, 'First');
     const cache = new BoardCache();
-    const first = cache.tasksOf(database.db, spaces[0]!, teamId);
-    const again = cache.tasksOf(database.db, spaces[0]!, teamId);
+    const first = await cache.tasksOf(database.db, spaces[0]!, teamId);
+    const again = await cache.tasksOf(database.db, spaces[0]!, teamId);
     expect(first.map((task) => task.name)).toEqual(['First']);
     expect(again).toBe(first);
     expect(cache.counts).toEqual({ hits: 1, patches: 0, misses: 1 });
@@ -121,31 +119,31 @@ describe('BoardCache', () => {
   it('reads a task again after any task event of the space, and only of that space', async () => {
     const taskId = await createTask(database, spaces[0]!, 'First');
     const cache = new BoardCache();
-    const read = () => cache.tasksOf(database.db, spaces[0]!, teamId);
-    read();
+    const read = async () => await cache.tasksOf(database.db, spaces[0]!, teamId);
+    await read();
 
     await createTask(database, spaces[1]!, 'Elsewhere');
-    expect(read().map((task) => task.name)).toEqual(['First']);
+    expect((await read()).map((task) => task.name)).toEqual(['First']);
     expect(cache.counts).toEqual({ hits: 1, patches: 0, misses: 1 });
 
     await createTask(database, spaces[0]!, 'Second');
-    expect(read().map((task) => task.name)).toEqual(['First', 'Second']);
+    expect((await read()).map((task) => task.name)).toEqual(['First', 'Second']);
 
-    await editTask(taskId, (task) =>
-      decideEditTask(task, { name: 'Renamed' }, { board: loadBoard(database.db, spaces[0]!)!, canSee: () => true }),
+    await editTask(taskId, async (task) =>
+      decideEditTask(task, { name: 'Renamed' }, { board: (await loadBoard(database.db, spaces[0]!))!, canSee: () => true }),
     );
-    expect(read().map((task) => task.name)).toEqual(['Renamed', 'Second']);
+    expect((await read()).map((task) => task.name)).toEqual(['Renamed', 'Second']);
 
     await editTask(taskId, (task) => decideFollow(task, 'user-cy'));
-    expect(read()[0]!.followerIds).toContain('user-cy');
+    expect((await read())[0]!.followerIds).toContain('user-cy');
     expect(cache.counts).toEqual({ hits: 1, patches: 3, misses: 1 });
 
     // A section change is no one task's: the whole board is read again.
     await store.run({ actorId: ann }, async (unit) => {
-      const board = loadBoard(unit.transaction, spaces[0]!)!;
+      const board = (await loadBoard(unit.transaction, spaces[0]!))!;
       await unit.append(boardStream(spaces[0]!), decideCreateState(board, { stateId: newId(), value: 'Review', icon: 0 }), { teamId });
     });
-    read();
+    await read();
     expect(cache.counts).toEqual({ hits: 1, patches: 3, misses: 2 });
   });
 
@@ -153,39 +151,39 @@ describe('BoardCache', () => {
     const ids = [];
     for (const name of ['One', 'Two', 'Three', 'Four']) ids.push(await createTask(database, spaces[0]!, name));
     const cache = new BoardCache();
-    cache.tasksOf(database.db, spaces[0]!, teamId);
-    const references = () => ({ board: loadBoard(database.db, spaces[0]!)!, canSee: () => true });
+    await cache.tasksOf(database.db, spaces[0]!, teamId);
+    const references = async () => ({ board: (await loadBoard(database.db, spaces[0]!))!, canSee: () => true });
     // Moved to the top, renamed and given a deadline, followed, deleted, and one more created.
-    await editTask(ids[3]!, (task) => decideEditTask(task, { positionSection: -5, name: 'Four first' }, references()));
-    await editTask(ids[1]!, (task) => decideEditTask(task, { deadline: '2031-02-03' }, references()));
+    await editTask(ids[3]!, async (task) => decideEditTask(task, { positionSection: -5, name: 'Four first' }, await references()));
+    await editTask(ids[1]!, async (task) => decideEditTask(task, { deadline: '2031-02-03' }, await references()));
     await editTask(ids[2]!, (task) => decideFollow(task, 'user-cy'));
     await editTask(ids[0]!, (task) => [...decideDeleteTask(task, [], false).values()][0]!);
     await createTask(database, spaces[0]!, 'Five', bob);
-    const patched = cache.tasksOf(database.db, spaces[0]!, teamId);
+    const patched = await cache.tasksOf(database.db, spaces[0]!, teamId);
     expect(cache.counts).toEqual({ hits: 0, patches: 1, misses: 1 });
     expect(patched.map((task) => task.name)).toEqual(['Four first', 'Two', 'Three', 'Five']);
-    expect(patched).toEqual(new BoardCache().tasksOf(database.db, spaces[0]!, teamId));
+    expect(patched).toEqual(await new BoardCache().tasksOf(database.db, spaces[0]!, teamId));
   });
 
   it('sees a write made through another connection to the same database, as another process would make it', async () => {
     await createTask(database, spaces[0]!, 'First');
     const cache = new BoardCache();
-    cache.tasksOf(database.db, spaces[0]!, teamId);
+    await cache.tasksOf(database.db, spaces[0]!, teamId);
     const otherProcess = openDatabase(join(folder, 'workspace.sqlite'), { migrate: false });
     try {
       await createTask(otherProcess, spaces[0]!, 'From elsewhere');
     } finally {
       otherProcess.close();
     }
-    expect(cache.tasksOf(database.db, spaces[0]!, teamId).map((task) => task.name)).toEqual(['First', 'From elsewhere']);
+    expect((await cache.tasksOf(database.db, spaces[0]!, teamId)).map((task) => task.name)).toEqual(['First', 'From elsewhere']);
   });
 
   it('shows people as they are now, though renaming someone is no task event', async () => {
     await createTask(database, spaces[0]!, 'First');
     const cache = new BoardCache();
-    expect(cache.tasksOf(database.db, spaces[0]!, teamId)[0]!.users.map((person) => person.firstname)).toEqual(['Bob']);
-    database.db.update(users).set({ firstname: 'Robert' }).where(eq(users.id, bob)).run();
-    expect(cache.tasksOf(database.db, spaces[0]!, teamId)[0]!.users.map((person) => person.firstname)).toEqual(['Robert']);
+    expect((await cache.tasksOf(database.db, spaces[0]!, teamId))[0]!.users.map((person) => person.firstname)).toEqual(['Bob']);
+    await database.db.update(users).set({ firstname: 'Robert' }).where(eq(users.id, bob));
+    expect((await cache.tasksOf(database.db, spaces[0]!, teamId))[0]!.users.map((person) => person.firstname)).toEqual(['Robert']);
     expect(cache.counts.hits).toBe(1);
   });
 
@@ -193,11 +191,11 @@ describe('BoardCache', () => {
     await createTask(database, spaces[0]!, 'By Ann', ann);
     await createTask(database, spaces[0]!, 'By Bob', bob);
     const cache = new BoardCache();
-    const boardTasks = cache.tasksOf(database.db, spaces[0]!, teamId);
+    const boardTasks = await cache.tasksOf(database.db, spaces[0]!, teamId);
     const asBob = forBoardViewer(boardTasks, access(bob, { member: true, admin: false }), bob);
     const asAnn = forBoardViewer(boardTasks, access(ann, { member: true, admin: false }), ann);
     const asAdmin = forBoardViewer(
-      cache.tasksOf(database.db, spaces[0]!, teamId),
+      await cache.tasksOf(database.db, spaces[0]!, teamId),
       access('user-admin', { member: false, admin: true }),
       'user-admin',
     );
@@ -220,14 +218,14 @@ describe('BoardCache', () => {
     await createTask(database, spaces[0]!, 'First');
     await createTask(database, spaces[1]!, 'Other');
     const cache = new BoardCache({ boards: 1, tasks: 10 });
-    cache.tasksOf(database.db, spaces[0]!, teamId);
-    cache.tasksOf(database.db, spaces[1]!, teamId);
+    await cache.tasksOf(database.db, spaces[0]!, teamId);
+    await cache.tasksOf(database.db, spaces[1]!, teamId);
     expect(cache.size).toEqual({ boards: 1, tasks: 1 });
-    cache.tasksOf(database.db, spaces[0]!, teamId);
+    await cache.tasksOf(database.db, spaces[0]!, teamId);
     expect(cache.counts).toEqual({ hits: 0, patches: 0, misses: 3 });
 
     const small = new BoardCache({ boards: 4, tasks: 0 });
-    expect(small.tasksOf(database.db, spaces[0]!, teamId).map((task) => task.name)).toEqual(['First']);
+    expect((await small.tasksOf(database.db, spaces[0]!, teamId)).map((task) => task.name)).toEqual(['First']);
     expect(small.size).toEqual({ boards: 0, tasks: 0 });
   });
 });

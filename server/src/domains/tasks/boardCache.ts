@@ -3,14 +3,18 @@
  * that space (a task created, edited, moved, deleted, followed; a section or tag changed; positions
  * respaced) is in the log. The version an entry is valid for is the log's position: each answer first
  * asks the log whether a board event of the space was appended after the position the entry was last
- * checked at, so a write by another process on the same database is seen like one of this process.
+ * checked at, so a write by another process on the same database is seen like one of this process (the
+ * cache is per process, and safe in a cluster for that reason). On PostgreSQL that position is the team's
+ * newest settled one (core/tables.ts, settledEventsOnly): a position drawn by a unit still committing is
+ * passed only once it committed, so an entry never skips it.
  * Viewers share the tasks; who may read the space is checked by the caller on every request, before the
  * cache is asked, and each viewer's flags are laid over the shared tasks per answer (boardRead.ts).
  */
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import { events } from '../../core/tables';
+import { events, settledEventsOnly } from '../../core/tables';
 import { preparedQuery } from '../../db/prepared';
 import { patchBoardTasks, personIdsOf, readBoardPeople, readBoardTasks, withPeople, type BoardTask, type SharedTask } from './boardRead';
+import { payloadText } from './logPayload';
 import type { Reader } from './state';
 
 /** Event types that change what a board shows (as subTask delivers them); task files are read per answer. */
@@ -21,7 +25,7 @@ const lastTeamPosition = preparedQuery((db: Reader) =>
   db
     .select({ seq: events.seq })
     .from(events)
-    .where(eq(events.teamId, sql.placeholder('teamId')))
+    .where(and(eq(events.teamId, sql.placeholder('teamId')), settledEventsOnly()))
     .orderBy(desc(events.seq))
     .limit(1)
     .prepare(),
@@ -31,7 +35,7 @@ const lastTeamPosition = preparedQuery((db: Reader) =>
 // (task.moved names the two spaces instead) counts for every board of its team.
 const boardEventsBetween = preparedQuery((db: Reader) =>
   db
-    .select({ type: events.type, taskId: sql<string | null>`json_extract(${events.payload}, '$.taskId')` })
+    .select({ type: events.type, taskId: payloadText('taskId') })
     .from(events)
     .where(
       and(
@@ -39,7 +43,7 @@ const boardEventsBetween = preparedQuery((db: Reader) =>
         gt(events.seq, sql.placeholder('after')),
         lte(events.seq, sql.placeholder('through')),
         boardEventTypes,
-        sql`coalesce(json_extract(${events.payload}, '$.projectId'), ${sql.placeholder('projectId')}) = ${sql.placeholder('projectId')}`,
+        sql`coalesce(${payloadText('projectId')}, ${sql.placeholder('projectId')}) = ${sql.placeholder('projectId')}`,
       ),
     )
     .orderBy(asc(events.seq))
@@ -87,30 +91,30 @@ export class BoardCache {
    * The board's tasks in board order, with their people as they are now. The caller has checked that
    * the viewer may read the space; the tasks carry no viewer's flags (see forBoardViewer).
    */
-  tasksOf(db: Reader, projectId: string, teamId: string): readonly BoardTask[] {
-    const latest = lastTeamPosition(db).get({ teamId })?.seq ?? 0;
+  async tasksOf(db: Reader, projectId: string, teamId: string): Promise<readonly BoardTask[]> {
+    const latest = (await lastTeamPosition(db).execute({ teamId }))[0]?.seq ?? 0;
     const kept = this.entries.get(projectId);
-    const changes = kept ? this.changesSince(db, kept, projectId, teamId, latest) : 'all';
+    const changes = kept ? await this.changesSince(db, kept, projectId, teamId, latest) : 'all';
     let entry: Entry;
     if (kept && changes !== 'all') {
       entry = kept;
       if (changes.size === 0) this.counts.hits += 1;
       else {
         this.counts.patches += 1;
-        const shared = patchBoardTasks(db, projectId, kept.shared, changes);
+        const shared = await patchBoardTasks(db, projectId, kept.shared, changes);
         // A new entry object: answers in progress keep reading the one they were given.
         entry = { ...kept, shared, personIds: personIdsOf(shared), peopleSignature: '', tasks: [] };
       }
       entry.checkedThrough = latest;
     } else {
       this.counts.misses += 1;
-      const shared = readBoardTasks(db, projectId);
+      const shared = await readBoardTasks(db, projectId);
       entry = { teamId, checkedThrough: latest, shared, personIds: personIdsOf(shared), peopleSignature: '', tasks: [] };
     }
     // Kept again at the back of the eviction order.
     this.forget(projectId);
     this.keep(projectId, entry);
-    const { people, signature } = readBoardPeople(db, entry.personIds);
+    const { people, signature } = await readBoardPeople(db, entry.personIds);
     // A new array of new objects, never a change to objects an answer in progress may still be reading.
     if (signature !== entry.peopleSignature) Object.assign(entry, { peopleSignature: signature, tasks: withPeople(entry.shared, people) });
     return entry.tasks;
@@ -127,11 +131,11 @@ export class BoardCache {
   }
 
   /** The tasks to read again since the entry was checked: none, some by id, or 'all' of them. */
-  private changesSince(db: Reader, entry: Entry, projectId: string, teamId: string, latest: number): Set<string> | 'all' {
+  private async changesSince(db: Reader, entry: Entry, projectId: string, teamId: string, latest: number): Promise<Set<string> | 'all'> {
     if (entry.teamId !== teamId || latest < entry.checkedThrough) return 'all';
     const changed = new Set<string>();
     if (latest === entry.checkedThrough) return changed;
-    const found = boardEventsBetween(db).all({
+    const found = await boardEventsBetween(db).execute({
       teamId,
       projectId,
       after: entry.checkedThrough,

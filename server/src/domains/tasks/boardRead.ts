@@ -89,7 +89,7 @@ function idsByTask(links: readonly { taskId: string; userId?: string; tagId?: st
   return grouped;
 }
 
-type BoardRow = ReturnType<ReturnType<typeof boardRows>['all']>[number];
+type BoardRow = Awaited<ReturnType<ReturnType<typeof boardRows>['execute']>>[number];
 type Links = { assignees: Map<string, string[]>; followers: Map<string, string[]>; tags: Map<string, string[]> };
 
 const noIds: readonly string[] = [];
@@ -133,33 +133,25 @@ function sharedTask(
 
 export type SharedTask = ReturnType<typeof sharedTask>;
 
-function presentRows(db: Reader, projectId: string, rows: readonly BoardRow[], links: Links): SharedTask[] {
-  const states = new Map(
-    boardStates(db)
-      .all({ projectId })
-      .map((state) => [state.id, presentState(state)]),
-  );
-  const tagsById = new Map(
-    boardTags(db)
-      .all({ projectId })
-      .map((tag) => [tag.id, presentTag(tag)]),
-  );
+async function presentRows(db: Reader, projectId: string, rows: readonly BoardRow[], links: Links): Promise<SharedTask[]> {
+  const states = new Map((await boardStates(db).execute({ projectId })).map((state) => [state.id, presentState(state)]));
+  const tagsById = new Map((await boardTags(db).execute({ projectId })).map((tag) => [tag.id, presentTag(tag)]));
   return rows.map((row) => sharedTask(row, projectId, links, states, tagsById));
 }
 
 /** The links the link queries find for `ids` (a JSON list of task or space ids), by task. */
-function linksOf(queries: ReturnType<typeof taskLinkQueries>['ofTasks'], ids: string) {
+async function linksOf(queries: ReturnType<typeof taskLinkQueries>['ofTasks'], ids: string) {
   return {
-    assignees: idsByTask(queries.assignees.all({ ids }), 'userId'),
-    followers: idsByTask(queries.followers.all({ ids }), 'userId'),
-    tags: idsByTask(queries.tags.all({ ids }), 'tagId'),
+    assignees: idsByTask(await queries.assignees.execute({ ids }), 'userId'),
+    followers: idsByTask(await queries.followers.execute({ ids }), 'userId'),
+    tags: idsByTask(await queries.tags.execute({ ids }), 'tagId'),
   };
 }
 
 /** A space's tasks in board order (section position, then id), everything but people and the viewer's flags. */
-export function readBoardTasks(db: Reader, projectId: string): SharedTask[] {
-  const links = linksOf(taskLinkQueries(db).ofSpaces, JSON.stringify([projectId]));
-  return presentRows(db, projectId, boardRows(db).all({ projectId }), links);
+export async function readBoardTasks(db: Reader, projectId: string): Promise<SharedTask[]> {
+  const links = await linksOf(taskLinkQueries(db).ofSpaces, JSON.stringify([projectId]));
+  return await presentRows(db, projectId, await boardRows(db).execute({ projectId }), links);
 }
 
 /** Board order: by position in the section, then by id (as the board's query sorts). */
@@ -171,10 +163,15 @@ const inBoardOrder = (left: SharedTask, right: SharedTask) =>
  * followed or unfollowed): those tasks are read again, the others kept, and a task no longer in the
  * space leaves the board.
  */
-export function patchBoardTasks(db: Reader, projectId: string, kept: readonly SharedTask[], changedIds: ReadonlySet<string>): SharedTask[] {
+export async function patchBoardTasks(
+  db: Reader,
+  projectId: string,
+  kept: readonly SharedTask[],
+  changedIds: ReadonlySet<string>,
+): Promise<SharedTask[]> {
   const ids = JSON.stringify([...changedIds]);
-  const links = linksOf(taskLinkQueries(db).ofTasks, ids);
-  const reread = presentRows(db, projectId, boardRowsByIds(db).all({ projectId, ids }), links);
+  const links = await linksOf(taskLinkQueries(db).ofTasks, ids);
+  const reread = await presentRows(db, projectId, await boardRowsByIds(db).execute({ projectId, ids }), links);
   return [...kept.filter((task) => !changedIds.has(task.id)), ...reread].sort(inBoardOrder);
 }
 
@@ -190,8 +187,11 @@ export function personIdsOf(boardTasks: readonly SharedTask[]): string[] {
 }
 
 /** The people named on a board as they are now, and a signature that changes whenever one of them does. */
-export function readBoardPeople(db: Reader, personIds: readonly string[]): { people: Map<string, Person>; signature: string } {
-  const rows = personIds.length === 0 ? [] : peopleByIds(db).all({ ids: JSON.stringify(personIds) });
+export async function readBoardPeople(
+  db: Reader,
+  personIds: readonly string[],
+): Promise<{ people: Map<string, Person>; signature: string }> {
+  const rows = personIds.length === 0 ? [] : await peopleByIds(db).execute({ ids: JSON.stringify(personIds) });
   return {
     people: new Map(rows.map((person) => [person.id, person])),
     signature: JSON.stringify(rows),

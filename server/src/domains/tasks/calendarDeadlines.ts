@@ -24,13 +24,13 @@ const maximumDeadlines = 5000;
  * Deadlines from `from` to `to` (UTC ISO; a date-only deadline counts by its date) of the team's tasks the
  * user is assigned to or follows, in spaces they may read now (for the calendar and its ICS feed).
  */
-export function calendarDeadlines(db: Reader, teamId: string, userId: string, from: string, to: string): CalendarDeadline[] {
+export async function calendarDeadlines(db: Reader, teamId: string, userId: string, from: string, to: string): Promise<CalendarDeadline[]> {
   const mine = or(
     sql`exists (select 1 from ${taskAssignees} where ${taskAssignees.taskId} = ${tasks.id} and ${taskAssignees.userId} = ${userId})`,
     sql`exists (select 1 from ${taskFollowers} where ${taskFollowers.taskId} = ${tasks.id} and ${taskFollowers.userId} = ${userId})`,
   );
   // A date-only deadline (YYYY-MM-DD) sorts before any instant of that day: compare with the range's dates too.
-  const rows = db
+  const rows = await db
     .select({
       id: tasks.id,
       name: tasks.name,
@@ -44,23 +44,20 @@ export function calendarDeadlines(db: Reader, teamId: string, userId: string, fr
     .innerJoin(projects, eq(projects.id, tasks.projectId))
     .where(and(eq(tasks.teamId, teamId), isNotNull(tasks.deadline), gte(tasks.deadline, from.slice(0, 10)), lt(tasks.deadline, to), mine))
     .orderBy(asc(tasks.deadline), asc(tasks.id))
-    .limit(maximumDeadlines)
-    .all();
+    .limit(maximumDeadlines);
   const readable = new Map<string, boolean>();
-  const visible = rows.filter((row) => {
-    if (!readable.has(row.projectId)) readable.set(row.projectId, readableSpaceContent(db, row.projectId, userId) !== null);
-    return readable.get(row.projectId)! && inRange(row.deadline!, from, to);
-  });
+  for (const projectId of new Set(rows.map((row) => row.projectId)))
+    readable.set(projectId, (await readableSpaceContent(db, projectId, userId)) !== null);
+  const visible = rows.filter((row) => readable.get(row.projectId)! && inRange(row.deadline!, from, to));
   const spaceIds = [...new Set(visible.map((row) => row.projectId))];
   const sections =
     spaceIds.length === 0
       ? []
-      : db
+      : await db
           .select({ id: projectStates.id, projectId: projectStates.projectId, value: projectStates.value })
           .from(projectStates)
           .where(inArray(projectStates.projectId, spaceIds))
-          .orderBy(asc(projectStates.position))
-          .all();
+          .orderBy(asc(projectStates.position));
   const sectionName = new Map(sections.map((section) => [section.id, section.value]));
   const order = new Map<string, string[]>();
   for (const section of sections) order.set(section.projectId, [...(order.get(section.projectId) ?? []), section.id]);

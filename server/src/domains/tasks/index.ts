@@ -16,6 +16,7 @@ export { notificationStream } from './notifications';
 export { presentTasks } from './present';
 export { tasksSearchSource } from './searchSource';
 export { findTaskRow, toTaskState, type Reader } from './state';
+export { registerBoardFieldReader } from './boardFieldReaders';
 export { assignedTasks, assignedTasksWithDeadline, sectionOrders, taskFactsById, type TaskFact } from './teamTaskFacts';
 
 export { registerCoverRoutes } from './covers';

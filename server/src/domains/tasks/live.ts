@@ -30,10 +30,11 @@ function spacesOf(event: StoredEvent): string[] {
   return projectId ? [projectId] : [];
 }
 
-/** A delivered event with the subscriber's access to the space, as judged when it arrived. */
+/** A delivered event with the subscriber's access to the space, as judged when it arrived, and what it shows. */
 interface Delivery {
   event: StoredEvent;
   access: SpaceContentAccessOf;
+  part: SharedPart;
 }
 
 /**
@@ -49,60 +50,69 @@ export function concernsBoard(projectId: string): (event: StoredEvent) => boolea
  * subTask's feed: the space's board events, delivered while the subscriber may see the space; the
  * first event after they lost sight of it (removed from the space or the team, space deleted or made
  * private) ends their subscription. Other spaces' events are skipped without a query, most without waking it.
- * Each delivery carries the access its judge read; mapFeed takes it right after that judgement.
+ * Each delivery carries the access its judge read and the event's shared part (read by the judge, which may
+ * answer a promise, where mapFeed's map may not); mapFeed takes them right after that judgement.
  */
 function boardFeed(context: MercuriusContext, actor: Actor, teamId: string, projectId: string): LiveFeed<Delivery> {
   const db = context.services.database.db;
   const concerns = concernsBoard(projectId);
-  let access: SpaceContentAccessOf | null = null;
+  const judged = new WeakMap<StoredEvent, Omit<Delivery, 'event'>>();
   const events = feed(
     context,
     actor,
     topics.team(teamId),
-    (event): Verdict => {
+    async (event): Promise<Verdict> => {
       if (!concerns(event)) return 'skip';
-      access = readableSpaceContent(db, projectId, actor.userId);
+      const access = await readableSpaceContent(db, projectId, actor.userId);
       if (!access) return 'end';
-      return isBoardEvent(event) ? 'deliver' : 'skip';
+      if (!isBoardEvent(event)) return 'skip';
+      judged.set(event, { access, part: await shared(context, event, projectId) });
+      return 'deliver';
     },
     concerns,
   );
-  return mapFeed(events, (event) => ({ event, access: access! }));
+  return mapFeed(events, (event) => ({ event, ...judged.get(event)! }));
 }
 
 /**
  * What every subscriber of a space is sent about one event is the same but for their own flags, so
- * it is read once per event and shared (the last few events are kept; a late reader recomputes).
+ * it is read once per event and shared (the last few events are kept; a late reader recomputes). The
+ * read's promise is kept, so subscribers judging the event at once share one read.
  */
-const sharedByEvent = new WeakMap<object, Map<string, ReturnType<typeof sharedPart>>>();
+const sharedByEvent = new WeakMap<object, Map<string, Promise<SharedPart>>>();
 const sharedEventsKept = 32;
 
-function sharedPart(db: Reader, event: StoredEvent, projectId: string) {
+async function sharedPart(db: Reader, event: StoredEvent, projectId: string) {
   const payload = event.payload as Payload;
-  const row = payload.taskId ? findTaskRow(db, payload.taskId) : undefined;
+  const row = payload.taskId ? await findTaskRow(db, payload.taskId) : undefined;
   return {
-    base: row && row.projectId === projectId ? presentTaskBases(db, [row])[0]! : null,
-    states: event.type.startsWith('state') ? sectionsOf(db, projectId) : null,
-    tags: event.type.startsWith('tag.') ? tagsOf(db, projectId) : null,
-    ...positionsAfter(db, event),
+    base: row && row.projectId === projectId ? (await presentTaskBases(db, [row]))[0]! : null,
+    states: event.type.startsWith('state') ? await sectionsOf(db, projectId) : null,
+    tags: event.type.startsWith('tag.') ? await tagsOf(db, projectId) : null,
+    ...(await positionsAfter(db, event)),
   };
 }
 
-function shared(context: MercuriusContext, event: StoredEvent, projectId: string) {
+type SharedPart = Awaited<ReturnType<typeof sharedPart>>;
+
+function shared(context: MercuriusContext, event: StoredEvent, projectId: string): Promise<SharedPart> {
   const db = context.services.database.db;
   let cache = sharedByEvent.get(context.services.database);
   if (!cache) sharedByEvent.set(context.services.database, (cache = new Map()));
   const key = `${event.seq}:${projectId}`;
   let part = cache.get(key);
   if (!part) {
-    part = sharedPart(db, event, projectId);
-    cache.set(key, part);
+    const reading = sharedPart(db, event, projectId);
+    cache.set(key, reading);
+    // A failed read is not kept: the next subscriber reads again.
+    reading.catch(() => cache.get(key) === reading && cache.delete(key));
+    part = reading;
     if (cache.size > sharedEventsKept) cache.delete(cache.keys().next().value!);
   }
   return part;
 }
 
-function positionsAfter(db: Reader, event: StoredEvent) {
+async function positionsAfter(db: Reader, event: StoredEvent) {
   if (event.type === 'tasks.respaced') {
     const respaced = event.payload as TasksRespaced;
     return {
@@ -112,7 +122,7 @@ function positionsAfter(db: Reader, event: StoredEvent) {
   }
   if (event.type === 'state.deleted') {
     const moveTo = (event.payload as StateDeleted).moveTo;
-    const moved = db.select({ id: tasks.id, position: tasks.positionSection }).from(tasks).where(eq(tasks.stateId, moveTo)).all();
+    const moved = await db.select({ id: tasks.id, position: tasks.positionSection }).from(tasks).where(eq(tasks.stateId, moveTo));
     return { positionField: 'positionSection', positions: moved };
   }
   return { positionField: null, positions: null };
@@ -126,7 +136,7 @@ function positionsAfter(db: Reader, event: StoredEvent) {
  */
 function sharedByFlags(deliveries: LiveFeed<Delivery>, context: MercuriusContext, viewerId: string): LiveFeed<Delivery> {
   return mapFeed(deliveries, (delivery) => {
-    const { base } = shared(context, delivery.event, delivery.access.projectId);
+    const { base } = delivery.part;
     const task = base ? forViewer(base, delivery.access, viewerId) : null;
     const visibility = task ? [task.isFollowing, task.canEdit, task.canDelete].join('|') : 'none';
     return shareWith(delivery, delivery.event, visibility);
@@ -135,16 +145,16 @@ function sharedByFlags(deliveries: LiveFeed<Delivery>, context: MercuriusContext
 
 export const taskSubscriptions = {
   subTask: {
-    subscribe: (_root, args, context, info) => {
+    subscribe: async (_root, args, context, info) => {
       const actor = requireActor(context);
-      const access = requireReadableSpaceContent(context.services.database.db, args.project, actor.userId);
+      const access = await requireReadableSpaceContent(context.services.database.db, args.project, actor.userId);
       const deliveries = boardFeed(context, actor, access.teamId, access.projectId);
       return selectsPlainFieldsOnly(info) ? sharedByFlags(deliveries, context, actor.userId) : deliveries;
     },
-    resolve: ({ event, access }, _args, context) => {
+    resolve: ({ event, access, part }, _args, context) => {
       const actor = requireActor(context);
       const payload = event.payload as Payload;
-      const { base, ...rest } = shared(context, event, access.projectId);
+      const { base, ...rest } = part;
       return {
         type: isTaskFileEvent(event) ? 'task.files' : event.type,
         seq: event.seq,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { inJsonList, preparedQuery } from '../../db/prepared';
 import { users } from '../accounts';
 import { spaceContentAccess, spaceContentPolicy, type SpaceContentAccess } from '../../core/spaceContent';
@@ -34,8 +34,9 @@ function groupBy<Row>(rows: readonly Row[], key: (row: Row) => string): Map<stri
 const letterOf = (name: string) => (/[\p{L}\p{N}]/u.exec(name)?.[0] ?? '#').toLocaleUpperCase();
 
 /**
- * Links of the tasks named, or of every task of the spaces named (`ids`: a JSON list, see inJsonList), in
- * the order they were given (the rowid), whichever index finds them.
+ * Links of the tasks named, or of every task of the spaces named (`ids`: a JSON list, see inJsonList), by task
+ * and then by the linked id, whichever index finds them, so every reader and both databases list a task's people
+ * and tags alike (PostgreSQL has no rowid, the order they were given in before).
  */
 function linkQueries(db: Reader, scope: 'taskId' | 'projectId') {
   return {
@@ -43,19 +44,19 @@ function linkQueries(db: Reader, scope: 'taskId' | 'projectId') {
       .select({ taskId: taskAssignees.taskId, userId: taskAssignees.userId })
       .from(taskAssignees)
       .where(inJsonList(taskAssignees[scope], 'ids'))
-      .orderBy(sql`rowid`)
+      .orderBy(asc(taskAssignees.taskId), asc(taskAssignees.userId))
       .prepare(),
     followers: db
       .select({ taskId: taskFollowers.taskId, userId: taskFollowers.userId })
       .from(taskFollowers)
       .where(inJsonList(taskFollowers[scope], 'ids'))
-      .orderBy(sql`rowid`)
+      .orderBy(asc(taskFollowers.taskId), asc(taskFollowers.userId))
       .prepare(),
     tags: db
       .select({ taskId: taskTags.taskId, tagId: taskTags.tagId })
       .from(taskTags)
       .where(inJsonList(taskTags[scope], 'ids'))
-      .orderBy(sql`rowid`)
+      .orderBy(asc(taskTags.taskId), asc(taskTags.tagId))
       .prepare(),
   };
 }
@@ -83,23 +84,31 @@ const presentationQueries = preparedQuery((db: Reader) => ({
  * one for the people named; so a 10,000-task board never turns into N+1. `files` has its own
  * resolver (taskFiles.ts), read only when asked for, in one query for all the tasks of a list.
  */
-export function presentTaskBases(db: Reader, rows: readonly TaskRow[]) {
+export async function presentTaskBases(db: Reader, rows: readonly TaskRow[]) {
   if (rows.length === 0) return [];
   const projectIds = JSON.stringify([...new Set(rows.map((row) => row.projectId))]);
   const queries = presentationQueries(db);
   const links = rows.length > wholeSpaceThreshold ? taskLinkQueries(db).ofSpaces : taskLinkQueries(db).ofTasks;
   const scope = { ids: rows.length > wholeSpaceThreshold ? projectIds : JSON.stringify(rows.map((row) => row.id)) };
 
-  const assignees = groupBy(links.assignees.all(scope), (row) => row.taskId);
-  const followers = groupBy(links.followers.all(scope), (row) => row.taskId);
-  const tagLinks = groupBy(links.tags.all(scope), (row) => row.taskId);
-  const states = new Map(queries.states.all({ projectIds }).map((state) => [state.id, presentState(state)]));
-  const tagsById = new Map(queries.tags.all({ projectIds }).map((tag) => [tag.id, presentTag(tag)]));
+  // Sent together (one round trip on PostgreSQL); the people they name are read after.
+  const [assigneeRows, followerRows, tagLinkRows, stateRows, tagRows] = await Promise.all([
+    links.assignees.execute(scope),
+    links.followers.execute(scope),
+    links.tags.execute(scope),
+    queries.states.execute({ projectIds }),
+    queries.tags.execute({ projectIds }),
+  ]);
+  const assignees = groupBy(assigneeRows, (row) => row.taskId);
+  const followers = groupBy(followerRows, (row) => row.taskId);
+  const tagLinks = groupBy(tagLinkRows, (row) => row.taskId);
+  const states = new Map(stateRows.map((state) => [state.id, presentState(state)]));
+  const tagsById = new Map(tagRows.map((tag) => [tag.id, presentTag(tag)]));
 
   const personIds = new Set<string>(rows.map((row) => row.authorId));
   for (const group of [...assignees.values(), ...followers.values()]) for (const link of group) personIds.add(link.userId);
   const people = new Map<string, Person>(
-    queries.people.all({ personIds: JSON.stringify([...personIds]) }).map((person) => [person.id, person]),
+    (await queries.people.execute({ personIds: JSON.stringify([...personIds]) })).map((person) => [person.id, person]),
   );
   const peopleOf = (links: { userId: string }[] | undefined) =>
     (links ?? []).map((link) => people.get(link.userId)).filter((person): person is Person => person !== undefined);
@@ -135,7 +144,7 @@ export function presentTaskBases(db: Reader, rows: readonly TaskRow[]) {
   }));
 }
 
-export type TaskBase = ReturnType<typeof presentTaskBases>[number];
+export type TaskBase = Awaited<ReturnType<typeof presentTaskBases>>[number];
 
 /** What the viewer may do with a task, so the client hides what they cannot; `access` is theirs to its space. */
 export function forViewer(base: TaskBase, access: SpaceContentAccess | null, viewerId: string) {
@@ -149,14 +158,14 @@ export function forViewer(base: TaskBase, access: SpaceContentAccess | null, vie
 }
 
 /** Tasks as `viewerId` sees them, in the given order. */
-export function presentTasks(db: Reader, rows: readonly TaskRow[], viewerId: string) {
-  const access = new Map(
-    [...new Set(rows.map((row) => row.projectId))].map((projectId) => [projectId, spaceContentAccess(db, projectId, viewerId)] as const),
-  );
-  return presentTaskBases(db, rows).map((base) => forViewer(base, access.get(base.project) ?? null, viewerId));
+export async function presentTasks(db: Reader, rows: readonly TaskRow[], viewerId: string) {
+  const access = new Map<string, SpaceContentAccess | null>();
+  for (const projectId of new Set(rows.map((row) => row.projectId)))
+    access.set(projectId, await spaceContentAccess(db, projectId, viewerId));
+  return (await presentTaskBases(db, rows)).map((base) => forViewer(base, access.get(base.project) ?? null, viewerId));
 }
 
-export type PresentedTask = ReturnType<typeof presentTasks>[number];
+export type PresentedTask = Awaited<ReturnType<typeof presentTasks>>[number];
 
 const spaceListQueries = preparedQuery((db: Reader) => ({
   sections: db
@@ -174,16 +183,14 @@ const spaceListQueries = preparedQuery((db: Reader) => ({
 // One collator for every sort: String.localeCompare builds one on each call.
 const tagNameOrder = new Intl.Collator();
 
-export function sectionsOf(db: Reader, projectId: string) {
-  return spaceListQueries(db)
-    .sections.all({ projectId })
+export async function sectionsOf(db: Reader, projectId: string) {
+  return (await spaceListQueries(db).sections.execute({ projectId }))
     .sort((left, right) => left.position - right.position || (left.id < right.id ? -1 : 1))
     .map(presentState);
 }
 
-export function tagsOf(db: Reader, projectId: string) {
-  return spaceListQueries(db)
-    .tags.all({ projectId })
+export async function tagsOf(db: Reader, projectId: string) {
+  return (await spaceListQueries(db).tags.execute({ projectId }))
     .sort((left, right) => Number(left.isSprint) - Number(right.isSprint) || tagNameOrder.compare(left.name, right.name))
     .map(presentTag);
 }

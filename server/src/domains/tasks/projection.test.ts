@@ -41,22 +41,19 @@ let database: DatabaseHandle;
 let version = 0;
 
 /** Stores an event as the log holds it, payload as given: the shape an older server may have written. */
-function storeEvent(type: string, payload: unknown, createdAt: string): void {
+async function storeEvent(type: string, payload: unknown, createdAt: string): Promise<void> {
   version += 1;
-  database.db
-    .insert(events)
-    .values({
-      id: `event-${version}`,
-      teamId,
-      stream: `task:${taskId}`,
-      version,
-      type,
-      actorId: 'author',
-      payload,
-      mutationId: null,
-      createdAt,
-    })
-    .run();
+  await database.db.insert(events).values({
+    id: `event-${version}`,
+    teamId,
+    stream: `task:${taskId}`,
+    version,
+    type,
+    actorId: 'author',
+    payload,
+    mutationId: null,
+    createdAt,
+  });
 }
 
 beforeEach(() => {
@@ -67,8 +64,8 @@ afterEach(() => database.close());
 
 describe('tasksProjection', () => {
   it('replays a task.updated naming a field that is no longer a column: the known changes are written, the unknown keys skipped', async () => {
-    storeEvent('task.created', created, '2026-01-01T10:00:00.000Z');
-    storeEvent(
+    await storeEvent('task.created', created, '2026-01-01T10:00:00.000Z');
+    await storeEvent(
       'task.updated',
       {
         taskId,
@@ -82,19 +79,19 @@ describe('tasksProjection', () => {
     );
     const progress = await replay(database, database, [tasksProjection]);
     expect(progress.applied).toBe(2);
-    const row = database.db.select().from(tasks).where(eq(tasks.id, taskId)).get();
+    const [row] = await database.db.select().from(tasks).where(eq(tasks.id, taskId));
     expect(row).toMatchObject({ name: 'Write the final plan', priority: 2, updatedAt: '2026-01-02T10:00:00.000Z' });
   });
 
   it('writes nothing but the update time for a task.updated whose every change is unknown', async () => {
-    storeEvent('task.created', created, '2026-01-01T10:00:00.000Z');
-    storeEvent(
+    await storeEvent('task.created', created, '2026-01-01T10:00:00.000Z');
+    await storeEvent(
       'task.updated',
       { taskId, projectId, changes: { title: 'Old name' }, previous: { title: 'Older name' }, followersAdded: [] },
       '2026-01-03T10:00:00.000Z',
     );
     await replay(database, database, [tasksProjection]);
-    const row = database.db.select().from(tasks).where(eq(tasks.id, taskId)).get();
+    const [row] = await database.db.select().from(tasks).where(eq(tasks.id, taskId));
     expect(row).toMatchObject({ name: 'Write the plan', updatedAt: '2026-01-03T10:00:00.000Z' });
   });
 });

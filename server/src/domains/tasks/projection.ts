@@ -51,28 +51,30 @@ const taskWrites = preparedQuery((transaction: Transaction) => {
   return {
     links: { tagIds: linkWrites('tagIds'), assigneeIds: linkWrites('assigneeIds'), followerIds: linkWrites('followerIds') },
     insertTask: transaction.insert(tasks).values(rowPlaceholders(tasks)).prepare(),
+    // A CASE rather than SQLite's two-argument max (PostgreSQL's is GREATEST): the same on both.
     raiseLastNumber: transaction
       .update(taskBoards)
-      .set({ lastNumber: sql`max(${taskBoards.lastNumber}, ${sql.placeholder('number')})` })
+      .set({
+        lastNumber: sql`case when ${taskBoards.lastNumber} < ${sql.placeholder('number')} then ${sql.placeholder('number')} else ${taskBoards.lastNumber} end`,
+      })
       .where(eq(taskBoards.projectId, sql.placeholder('projectId')))
       .prepare(),
   };
 });
 
-/** Sets the links given; `created`: the task is new, so it has no links to clear (three statements fewer per task created). */
-function replaceLinks(
+/** Sets the links given: each kind named is cleared and written again. */
+async function replaceLinks(
   transaction: Transaction,
   taskId: string,
   projectId: string,
   links: { tagIds?: string[] | undefined; assigneeIds?: string[] | undefined; followerIds?: string[] | undefined },
-  created = false,
-): void {
+): Promise<void> {
   const writes = taskWrites(transaction).links;
   for (const key of ['tagIds', 'assigneeIds', 'followerIds'] as const) {
     const linkedIds = links[key];
     if (!linkedIds) continue;
-    if (!created) writes[key].clear.run({ taskId });
-    for (const linkedId of linkedIds) writes[key].add.run({ taskId, projectId, linkedId });
+    await writes[key].clear.execute({ taskId });
+    for (const linkedId of linkedIds) await writes[key].add.execute({ taskId, projectId, linkedId });
   }
 }
 
@@ -85,7 +87,7 @@ const taskUpdateFormsKept = 64;
  * mapped as drizzle maps them (see rowValues).
  */
 const taskUpdates = preparedQuery((transaction: Transaction) => {
-  const forms = new Map<string, { run: (values: Record<string, unknown>) => unknown }>();
+  const forms = new Map<string, { execute: (values: Record<string, unknown>) => Promise<unknown> }>();
   return (columnNames: readonly (keyof TaskColumns)[]) => {
     const key = columnNames.join(',');
     let form = forms.get(key);
@@ -111,97 +113,90 @@ const taskColumnNames: ReadonlySet<string> = new Set(Object.keys(getTableColumns
  * Writes the changed columns. A key that is not a column is skipped, as drizzle's own `.set()` skips it: a
  * `task.updated` stored in an older shape (a field since renamed or removed) must not make replay fail.
  */
-function updateTask(transaction: Transaction, taskId: string, columns: TaskColumns): void {
+async function updateTask(transaction: Transaction, taskId: string, columns: TaskColumns): Promise<void> {
   const columnNames = (Object.keys(columns) as (keyof TaskColumns)[])
     .filter((name) => taskColumnNames.has(name) && columns[name] !== undefined)
     .sort();
   const values: Record<string, unknown> = { taskId };
   for (const name of columnNames) values[name] = columns[name] === null ? null : tasks[name].mapToDriverValue(columns[name] as never);
-  taskUpdates(transaction)(columnNames).run(values);
+  await taskUpdates(transaction)(columnNames).execute(values);
 }
 
-function deleteTask(transaction: Transaction, taskId: string): void {
-  transaction.delete(taskTags).where(eq(taskTags.taskId, taskId)).run();
-  transaction.delete(taskAssignees).where(eq(taskAssignees.taskId, taskId)).run();
-  transaction.delete(taskFollowers).where(eq(taskFollowers.taskId, taskId)).run();
-  transaction.delete(tasks).where(eq(tasks.id, taskId)).run();
+async function deleteTask(transaction: Transaction, taskId: string): Promise<void> {
+  await transaction.delete(taskTags).where(eq(taskTags.taskId, taskId));
+  await transaction.delete(taskAssignees).where(eq(taskAssignees.taskId, taskId));
+  await transaction.delete(taskFollowers).where(eq(taskFollowers.taskId, taskId));
+  await transaction.delete(tasks).where(eq(tasks.id, taskId));
 }
 
-function raiseLastNumber(transaction: Transaction, projectId: string, number: number): void {
-  taskWrites(transaction).raiseLastNumber.run({ projectId, number });
+async function raiseLastNumber(transaction: Transaction, projectId: string, number: number): Promise<void> {
+  await taskWrites(transaction).raiseLastNumber.execute({ projectId, number });
 }
 
 /** A task's cover made from one of its files goes with that file (the row only: it is not news of its own). */
-function clearFileCover(transaction: Transaction, deleted: FileDeleted): void {
+async function clearFileCover(transaction: Transaction, deleted: FileDeleted): Promise<void> {
   if (!deleted.taskId) return;
-  transaction
+  await transaction
     .update(tasks)
     .set({ cover: null })
-    .where(and(eq(tasks.id, deleted.taskId), eq(tasks.cover, `/media/files/${deleted.fileId}`)))
-    .run();
+    .where(and(eq(tasks.id, deleted.taskId), eq(tasks.cover, `/media/files/${deleted.fileId}`)));
 }
 
-function applyBoardEvent(transaction: Transaction, event: BoardEvent, stored: StoredEvent): void {
+async function applyBoardEvent(transaction: Transaction, event: BoardEvent, stored: StoredEvent): Promise<void> {
   const at = stored.createdAt;
   switch (event.type) {
     case 'board.created':
-      transaction
-        .insert(taskBoards)
-        .values({ ...event.payload, lastNumber: 0 })
-        .run();
+      await transaction.insert(taskBoards).values({ ...event.payload, lastNumber: 0 });
       return;
     case 'state.created': {
       const { stateId, projectId, value, icon, position } = event.payload;
-      transaction
+      await transaction
         .insert(projectStates)
-        .values({ id: stateId, projectId, teamId: stored.teamId!, value, icon, position, createdAt: at })
-        .run();
+        .values({ id: stateId, projectId, teamId: stored.teamId!, value, icon, position, createdAt: at });
       return;
     }
     case 'state.updated':
-      transaction.update(projectStates).set(event.payload.changes).where(eq(projectStates.id, event.payload.stateId)).run();
+      await transaction.update(projectStates).set(event.payload.changes).where(eq(projectStates.id, event.payload.stateId));
       return;
     case 'state.deleted': {
       const { stateId, moveTo, positionOffset } = event.payload;
-      transaction
+      await transaction
         .update(tasks)
         .set({ stateId: moveTo, positionSection: sql`${tasks.positionSection} + ${positionOffset}` })
-        .where(eq(tasks.stateId, stateId))
-        .run();
-      transaction.delete(projectStates).where(eq(projectStates.id, stateId)).run();
+        .where(eq(tasks.stateId, stateId));
+      await transaction.delete(projectStates).where(eq(projectStates.id, stateId));
       return;
     }
     case 'states.reordered':
       for (const { stateId, position } of event.payload.positions)
-        transaction.update(projectStates).set({ position }).where(eq(projectStates.id, stateId)).run();
+        await transaction.update(projectStates).set({ position }).where(eq(projectStates.id, stateId));
       return;
     case 'tag.created': {
       const { tagId, projectId, name, color, isSprint } = event.payload;
-      transaction.insert(tags).values({ id: tagId, projectId, teamId: stored.teamId!, name, color, isSprint, createdAt: at }).run();
+      await transaction.insert(tags).values({ id: tagId, projectId, teamId: stored.teamId!, name, color, isSprint, createdAt: at });
       return;
     }
     case 'tag.updated':
-      transaction.update(tags).set(event.payload.changes).where(eq(tags.id, event.payload.tagId)).run();
+      await transaction.update(tags).set(event.payload.changes).where(eq(tags.id, event.payload.tagId));
       return;
     case 'tag.deleted':
-      transaction.delete(taskTags).where(eq(taskTags.tagId, event.payload.tagId)).run();
-      transaction.update(tasks).set({ sprintId: null }).where(eq(tasks.sprintId, event.payload.tagId)).run();
-      transaction.delete(tags).where(eq(tags.id, event.payload.tagId)).run();
+      await transaction.delete(taskTags).where(eq(taskTags.tagId, event.payload.tagId));
+      await transaction.update(tasks).set({ sprintId: null }).where(eq(tasks.sprintId, event.payload.tagId));
+      await transaction.delete(tags).where(eq(tags.id, event.payload.tagId));
       return;
     case 'tasks.respaced': {
       const { field, positions } = event.payload;
       for (const { taskId, position } of positions)
-        transaction
+        await transaction
           .update(tasks)
           .set({ [field]: position })
-          .where(eq(tasks.id, taskId))
-          .run();
+          .where(eq(tasks.id, taskId));
       return;
     }
   }
 }
 
-function applyTaskEvent(transaction: Transaction, event: TaskEvent, stored: StoredEvent): void {
+async function applyTaskEvent(transaction: Transaction, event: TaskEvent, stored: StoredEvent): Promise<void> {
   const at = stored.createdAt;
   switch (event.type) {
     case 'task.created': {
@@ -217,78 +212,101 @@ function applyTaskEvent(transaction: Transaction, event: TaskEvent, stored: Stor
         duplicateOf: _duplicateOf,
         ...fields
       } = event.payload;
-      taskWrites(transaction).insertTask.run(
-        rowValues(tasks, {
-          ...columnsOf(fields),
-          id: taskId,
-          projectId,
-          teamId,
-          number,
-          idCode,
-          authorId: stored.actorId ?? '',
-          createdAt: at,
-          updatedAt: at,
-        }),
-      );
-      replaceLinks(transaction, taskId, projectId, { tagIds, assigneeIds, followerIds }, true);
-      raiseLastNumber(transaction, projectId, number);
+      const writes = taskWrites(transaction);
+      const links = { tagIds, assigneeIds, followerIds };
+      // Sent together, in this order (one round trip on PostgreSQL): the task's row, its links (a new task has none to
+      // clear), the board's last number.
+      await Promise.all([
+        writes.insertTask.execute(
+          rowValues(tasks, {
+            ...columnsOf(fields),
+            id: taskId,
+            projectId,
+            teamId,
+            number,
+            idCode,
+            authorId: stored.actorId ?? '',
+            createdAt: at,
+            updatedAt: at,
+          }),
+        ),
+        ...(['tagIds', 'assigneeIds', 'followerIds'] as const).flatMap((key) =>
+          (links[key] ?? []).map((linkedId) => writes.links[key].add.execute({ taskId, projectId, linkedId })),
+        ),
+        writes.raiseLastNumber.execute({ projectId, number }),
+      ]);
       return;
     }
     case 'task.updated': {
       const { taskId, projectId, changes, followersAdded } = event.payload;
-      updateTask(transaction, taskId, { ...columnsOf(changes), updatedAt: at });
-      replaceLinks(transaction, taskId, projectId, { tagIds: changes.tagIds, assigneeIds: changes.assigneeIds });
+      await updateTask(transaction, taskId, { ...columnsOf(changes), updatedAt: at });
+      await replaceLinks(transaction, taskId, projectId, { tagIds: changes.tagIds, assigneeIds: changes.assigneeIds });
       for (const userId of followersAdded)
-        transaction.insert(taskFollowers).values({ taskId, userId, projectId }).onConflictDoNothing().run();
+        await transaction.insert(taskFollowers).values({ taskId, userId, projectId }).onConflictDoNothing();
       return;
     }
     case 'task.moved': {
       const { taskId, toProjectId, number, idCode, changes, followerIds } = event.payload;
-      transaction
+      await transaction
         .update(tasks)
         .set({ ...columnsOf(changes), projectId: toProjectId, number, idCode, updatedAt: at })
-        .where(eq(tasks.id, taskId))
-        .run();
-      replaceLinks(transaction, taskId, toProjectId, { tagIds: changes.tagIds, assigneeIds: changes.assigneeIds, followerIds });
-      raiseLastNumber(transaction, toProjectId, number);
+        .where(eq(tasks.id, taskId));
+      await replaceLinks(transaction, taskId, toProjectId, { tagIds: changes.tagIds, assigneeIds: changes.assigneeIds, followerIds });
+      await raiseLastNumber(transaction, toProjectId, number);
       return;
     }
     case 'task.deleted':
-      deleteTask(transaction, event.payload.taskId);
+      await deleteTask(transaction, event.payload.taskId);
       return;
     case 'task.followed': {
       const { taskId, projectId, userId } = event.payload;
-      transaction.insert(taskFollowers).values({ taskId, userId, projectId }).onConflictDoNothing().run();
+      await transaction.insert(taskFollowers).values({ taskId, userId, projectId }).onConflictDoNothing();
       return;
     }
     case 'task.unfollowed':
-      transaction
+      await transaction
         .delete(taskFollowers)
-        .where(and(eq(taskFollowers.taskId, event.payload.taskId), eq(taskFollowers.userId, event.payload.userId)))
-        .run();
+        .where(and(eq(taskFollowers.taskId, event.payload.taskId), eq(taskFollowers.userId, event.payload.userId)));
       return;
   }
 }
 
 /** A deleted space takes its board, sections, tags and tasks with it. */
-function deleteSpaceBoard(transaction: Transaction, projectId: string): void {
-  for (const table of [taskTags, taskAssignees, taskFollowers]) transaction.delete(table).where(eq(table.projectId, projectId)).run();
-  transaction.delete(tasks).where(eq(tasks.projectId, projectId)).run();
-  transaction.delete(tags).where(eq(tags.projectId, projectId)).run();
-  transaction.delete(projectStates).where(eq(projectStates.projectId, projectId)).run();
-  transaction.delete(taskBoards).where(eq(taskBoards.projectId, projectId)).run();
+async function deleteSpaceBoard(transaction: Transaction, projectId: string): Promise<void> {
+  for (const table of [taskTags, taskAssignees, taskFollowers]) await transaction.delete(table).where(eq(table.projectId, projectId));
+  await transaction.delete(tasks).where(eq(tasks.projectId, projectId));
+  await transaction.delete(tags).where(eq(tags.projectId, projectId));
+  await transaction.delete(projectStates).where(eq(projectStates.projectId, projectId));
+  await transaction.delete(taskBoards).where(eq(taskBoards.projectId, projectId));
 }
+
+/** The board events this projection writes (besides task events, a space's deletion and a file's). */
+const boardEventTypes: ReadonlySet<string> = new Set<BoardEvent['type']>([
+  'board.created',
+  'state.created',
+  'state.updated',
+  'state.deleted',
+  'states.reordered',
+  'tag.created',
+  'tag.updated',
+  'tag.deleted',
+  'tasks.respaced',
+]);
 
 /** How board and task events (and a space's deletion) become rows. Notifications are the notifications area's to project. */
 export const tasksProjection: Projection = {
   name: 'tasks',
   tables: [taskBoards, projectStates, tags, tasks, taskAssignees, taskFollowers, taskTags],
-  apply(transaction: Transaction, stored: StoredEvent) {
+  /**
+   * Answers a promise for its own events only: every projection sees every event, and
+   * an await per projection per event would cost every unit of work one (domains/projections.test.ts).
+   */
+  apply(transaction: Transaction, stored: StoredEvent): Promise<void> | undefined {
     const event = { type: stored.type, payload: stored.payload } as BoardEvent | TaskEvent;
-    if (stored.type === 'project.deleted') deleteSpaceBoard(transaction, (stored.payload as ProjectDeleted).projectId);
-    else if (stored.type.startsWith('task.')) applyTaskEvent(transaction, event as TaskEvent, stored);
-    else if (stored.type === 'file.deleted') clearFileCover(transaction, stored.payload as FileDeleted);
-    else if (stored.type.startsWith('file.')) return;
-    else applyBoardEvent(transaction, event as BoardEvent, stored);
+    if (stored.type === 'project.deleted') return deleteSpaceBoard(transaction, (stored.payload as ProjectDeleted).projectId);
+    if (stored.type.startsWith('task.')) return applyTaskEvent(transaction, event as TaskEvent, stored);
+    if (stored.type === 'file.deleted') return clearFileCover(transaction, stored.payload as FileDeleted);
+    if (boardEventTypes.has(stored.type)) return applyBoardEvent(transaction, event as BoardEvent, stored);
+    return undefined;
   },
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lte, max, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, max, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Positioned } from '#shared/ordering';
 import type { Transaction } from '../../db/connection';
 import { preparedQuery } from '../../db/prepared';
@@ -8,7 +8,7 @@ import { isId } from '../../core/ids';
 import { spaceContentPolicy } from '../../core/spaceContent';
 import { loadSpaceState, requirePlanRoom } from '../teams';
 import { readableSpaceContent, spaceContentAccess, type SpaceContentAccessOf } from '../../core/spaceContent';
-import { openBoard } from './board';
+import { boardStream, openBoard } from './board';
 import type { BoardState, TaskState } from './commands';
 import type { TaskLength, TasksRespaced } from './events';
 import { projectStates, tags, taskAssignees, taskBoards, taskFollowers, tasks, taskTags } from './tables';
@@ -41,22 +41,35 @@ const tagsOf = preparedQuery((db: Reader) =>
     .prepare(),
 );
 
-export function loadBoard(db: Reader, projectId: string): BoardState | null {
-  const board = boardOf(db).get({ projectId });
+export async function loadBoard(db: Reader, projectId: string): Promise<BoardState | null> {
+  // Sent together: on PostgreSQL one round trip instead of three (the board's lock is held meanwhile).
+  const [[board], states, boardTags] = await Promise.all([
+    boardOf(db).execute({ projectId }),
+    statesOf(db).execute({ projectId }),
+    tagsOf(db).execute({ projectId }),
+  ]);
   if (!board) return null;
-  const states = statesOf(db).all({ projectId });
-  const boardTags = tagsOf(db).all({ projectId });
   return { projectId, teamId: board.teamId, prefix: board.prefix, lastNumber: board.lastNumber, states, tags: boardTags };
 }
 
-/** The board of a space, opened first when the space predates tasks. */
+/**
+ * The board of a space, opened first when the space predates tasks. The board's stream is locked first: what a
+ * command decides from the board (the next task number, the sections, the tags) stays true until it commits.
+ */
 export async function ensureBoard(unit: UnitOfWork, projectId: string): Promise<BoardState> {
-  const existing = loadBoard(unit.transaction, projectId);
+  await unit.lock(boardStream(projectId));
+  const existing = await loadBoard(unit.transaction, projectId);
   if (existing) return existing;
-  const space = loadSpaceState(unit.transaction, projectId);
+  const space = await loadSpaceState(unit.transaction, projectId);
   if (!space) throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND');
   await openBoard(unit, { projectId, teamId: space.teamId, name: space.name, ownerId: space.ownerId });
-  return loadBoard(unit.transaction, projectId)!;
+  return (await loadBoard(unit.transaction, projectId))!;
+}
+
+/** The board of a space that has one, its stream locked first (see ensureBoard). */
+export async function lockedBoard(unit: UnitOfWork, projectId: string): Promise<BoardState | null> {
+  await unit.lock(boardStream(projectId));
+  return await loadBoard(unit.transaction, projectId);
 }
 
 const taskById = preparedQuery((db: Reader) =>
@@ -71,27 +84,33 @@ const linksOfTask = preparedQuery((db: Reader) => ({
     .select({ id: taskTags.tagId })
     .from(taskTags)
     .where(eq(taskTags.taskId, sql.placeholder('taskId')))
+    .orderBy(asc(taskTags.tagId))
     .prepare(),
   assigneeIds: db
     .select({ id: taskAssignees.userId })
     .from(taskAssignees)
     .where(eq(taskAssignees.taskId, sql.placeholder('taskId')))
+    .orderBy(asc(taskAssignees.userId))
     .prepare(),
   followerIds: db
     .select({ id: taskFollowers.userId })
     .from(taskFollowers)
     .where(eq(taskFollowers.taskId, sql.placeholder('taskId')))
+    .orderBy(asc(taskFollowers.userId))
     .prepare(),
 }));
 
-export function findTaskRow(db: Reader, taskId: string): TaskRow | undefined {
+export async function findTaskRow(db: Reader, taskId: string): Promise<TaskRow | undefined> {
   if (!isId(taskId)) return undefined;
-  return taskById(db).get({ taskId });
+  return (await taskById(db).execute({ taskId }))[0];
 }
 
-export function toTaskState(db: Reader, row: TaskRow): TaskState {
+export async function toTaskState(db: Reader, row: TaskRow): Promise<TaskState> {
   const links = linksOfTask(db);
-  const ids = (query: (typeof links)['tagIds']) => query.all({ taskId: row.id }).map((entry) => entry.id);
+  const ids = async (query: (typeof links)['tagIds']) => (await query.execute({ taskId: row.id })).map((entry) => entry.id);
+  const tagIds = await ids(links.tagIds);
+  const assigneeIds = await ids(links.assigneeIds);
+  const followerIds = await ids(links.followerIds);
   return {
     id: row.id,
     projectId: row.projectId,
@@ -111,33 +130,58 @@ export function toTaskState(db: Reader, row: TaskRow): TaskState {
     parentTaskId: row.parentTaskId,
     sprintId: row.sprintId,
     stateId: row.stateId,
-    tagIds: ids(links.tagIds),
-    assigneeIds: ids(links.assigneeIds),
-    followerIds: ids(links.followerIds),
+    tagIds,
+    assigneeIds,
+    followerIds,
     positionSection: row.positionSection,
     positionDuedate: row.positionDuedate,
     positionAsignee: row.positionAsignee,
   };
 }
 
-/** Ids above a task, nearest first (parent, grandparent, ...). */
-export function ancestorsOf(db: Reader, taskId: string): string[] {
-  const rows = db.all<{ id: string }>(sql`
-    WITH RECURSIVE chain(id, parent, depth) AS (
-      SELECT id, parent_task_id, 0 FROM tasks WHERE id = ${taskId}
-      UNION ALL SELECT tasks.id, tasks.parent_task_id, chain.depth + 1 FROM tasks JOIN chain ON tasks.id = chain.parent WHERE chain.depth < 1000
-    ) SELECT id FROM chain WHERE depth > 0 ORDER BY depth`);
-  return rows.map((row) => row.id);
+/** The deepest chain of parents followed: deeper than anyone nests, and a bound should the data ever hold a cycle. */
+const deepestNesting = 1000;
+
+const parentOf = preparedQuery((db: Reader) =>
+  db
+    .select({ parentTaskId: tasks.parentTaskId })
+    .from(tasks)
+    .where(eq(tasks.id, sql.placeholder('taskId')))
+    .prepare(),
+);
+
+/** Ids above a task, nearest first (parent, grandparent, ...): one lookup by key per level, on both databases. */
+export async function ancestorsOf(db: Reader, taskId: string): Promise<string[]> {
+  const ancestors: string[] = [];
+  let current = taskId;
+  while (ancestors.length < deepestNesting) {
+    const parentTaskId = (await parentOf(db).execute({ taskId: current }))[0]?.parentTaskId ?? null;
+    if (parentTaskId === null) break;
+    ancestors.push(parentTaskId);
+    current = parentTaskId;
+  }
+  return ancestors;
 }
 
-/** Subtasks at every level below a task, parents before their children. */
-export function descendantsOf(db: Reader, taskId: string): TaskRow[] {
-  const rows = db.all<{ id: string }>(sql`
-    WITH RECURSIVE below(id, depth) AS (
-      SELECT id, 1 FROM tasks WHERE parent_task_id = ${taskId}
-      UNION ALL SELECT tasks.id, below.depth + 1 FROM tasks JOIN below ON tasks.parent_task_id = below.id WHERE below.depth < 1000
-    ) SELECT id FROM below ORDER BY depth, id`);
-  return rows.map((row) => findTaskRow(db, row.id)!);
+/** Subtasks at every level below a task, parents before their children (level by level, by id within a level). */
+export async function descendantsOf(db: Reader, taskId: string): Promise<TaskRow[]> {
+  const below: TaskRow[] = [];
+  let parents = [taskId];
+  for (let depth = 1; parents.length > 0 && depth <= deepestNesting; depth += 1) {
+    const level: TaskRow[] = [];
+    for (let start = 0; start < parents.length; start += 500) {
+      level.push(
+        ...(await db
+          .select()
+          .from(tasks)
+          .where(inArray(tasks.parentTaskId, parents.slice(start, start + 500)))),
+      );
+    }
+    level.sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
+    below.push(...level);
+    parents = level.map((row) => row.id);
+  }
+  return below;
 }
 
 const positionColumns = {
@@ -161,14 +205,16 @@ const highestPositions = preparedQuery((db: Reader) => {
   return { section: highest('positionSection'), duedate: highest('positionDuedate'), asignee: highest('positionAsignee') };
 });
 
-export function lastPositions(db: Reader, projectId: string, stateId: string) {
+export async function lastPositions(db: Reader, projectId: string, stateId: string) {
   const queries = highestPositions(db);
   const values = { projectId, stateId };
-  return {
-    section: queries.section.get(values)?.value ?? null,
-    duedate: queries.duedate.get(values)?.value ?? null,
-    asignee: queries.asignee.get(values)?.value ?? null,
-  };
+  // Sent together (one round trip on PostgreSQL).
+  const [section, duedate, asignee] = await Promise.all([
+    queries.section.execute(values),
+    queries.duedate.execute(values),
+    queries.asignee.execute(values),
+  ]);
+  return { section: section[0]?.value ?? null, duedate: duedate[0]?.value ?? null, asignee: asignee[0]?.value ?? null };
 }
 
 // Every placed task (an edit's move, a position given) reads its neighbours: built once per connection.
@@ -192,7 +238,7 @@ const neighbourPositions = preparedQuery((db: Reader) => {
   };
 });
 
-export function neighboursOf(
+export async function neighboursOf(
   db: Reader,
   field: TasksRespaced['field'],
   task: { id: string; projectId: string; stateId: string },
@@ -200,50 +246,65 @@ export function neighboursOf(
 ) {
   const queries = neighbourPositions(db)[field];
   const values = { projectId: task.projectId, stateId: task.stateId, taskId: task.id, position };
-  return { before: queries.before.get(values)?.value ?? null, after: queries.after.get(values)?.value ?? null };
+  const before = (await queries.before.execute(values))[0]?.value ?? null;
+  const after = (await queries.after.execute(values))[0]?.value ?? null;
+  return { before, after };
 }
 
-export function listPositions(db: Reader, field: TasksRespaced['field'], task: { projectId: string; stateId: string }): Positioned[] {
+export async function listPositions(
+  db: Reader,
+  field: TasksRespaced['field'],
+  task: { projectId: string; stateId: string },
+): Promise<Positioned[]> {
   const column = positionColumns[field];
-  return db
+  return await db
     .select({ id: tasks.id, position: column })
     .from(tasks)
-    .where(listScope(field, task.projectId, task.stateId))
-    .all();
+    .where(listScope(field, task.projectId, task.stateId));
 }
 
-/** Whether someone may see a space's tasks (to be assigned, or to be told about a change); answers are remembered per call site. */
-export function spaceReaders(db: Reader, projectId: string): (userId: string) => boolean {
-  const known = new Map<string, boolean>();
-  return (userId) => {
-    if (!known.has(userId)) known.set(userId, readableSpaceContent(db, projectId, userId) !== null);
-    return known.get(userId)!;
-  };
+/**
+ * Who among `userIds` may see a space's tasks (to be assigned, or to be told about a change), read before deciding so
+ * the decisions stay synchronous: the answer is a predicate over the people read, and anyone not among them is
+ * answered as someone who may not see the space. Callers name everyone their decision asks about.
+ */
+export async function spaceReaders(db: Reader, projectId: string, userIds: Iterable<string>): Promise<(userId: string) => boolean> {
+  const readers = new Set<string>();
+  for (const userId of new Set(userIds)) if ((await readableSpaceContent(db, projectId, userId)) !== null) readers.add(userId);
+  return (userId) => readers.has(userId);
 }
 
 /** The task, if the user may see it; SPEC §8's "Wrong Task" otherwise, so ids cannot be probed. */
-export function requireReadableTask(db: Reader, taskId: string, userId: string): { row: TaskRow; access: SpaceContentAccessOf } {
-  const row = findTaskRow(db, taskId);
-  const access = row ? spaceContentAccess(db, row.projectId, userId) : null;
+export async function requireReadableTask(
+  db: Reader,
+  taskId: string,
+  userId: string,
+): Promise<{ row: TaskRow; access: SpaceContentAccessOf }> {
+  const row = await findTaskRow(db, taskId);
+  const access = row ? await spaceContentAccess(db, row.projectId, userId) : null;
   if (!row || !access || !spaceContentPolicy.read(access)) throw refusal('NOT_FOUND', 'TASK_NOT_FOUND');
   return { row, access };
 }
 
-export function requireWritableTask(db: Reader, taskId: string, userId: string): { row: TaskRow; access: SpaceContentAccessOf } {
-  const found = requireReadableTask(db, taskId, userId);
+export async function requireWritableTask(
+  db: Reader,
+  taskId: string,
+  userId: string,
+): Promise<{ row: TaskRow; access: SpaceContentAccessOf }> {
+  const found = await requireReadableTask(db, taskId, userId);
   if (!spaceContentPolicy.write(found.access)) throw new DomainError('PERMISSION_DENIED');
   return found;
 }
 
 const tasksInSpace = preparedQuery((db: Reader) =>
   db
-    .select({ tasks: count() })
+    .select({ tasks: count().mapWith(Number) })
     .from(tasks)
     .where(eq(tasks.projectId, sql.placeholder('projectId')))
     .prepare(),
 );
 
 /** Refuses `adding` more tasks in a space when its team's plan allows no more there (subtasks are tasks too). */
-export function requireTaskRoom(db: Reader, teamId: string, projectId: string, adding = 1): void {
-  requirePlanRoom(db, teamId, 'tasksPerSpace', () => tasksInSpace(db).get({ projectId })?.tasks ?? 0, adding);
+export async function requireTaskRoom(db: Reader, teamId: string, projectId: string, adding = 1): Promise<void> {
+  await requirePlanRoom(db, teamId, 'tasksPerSpace', async () => (await tasksInSpace(db).execute({ projectId }))[0]?.tasks ?? 0, adding);
 }

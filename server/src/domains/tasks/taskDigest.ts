@@ -47,29 +47,28 @@ const isOpen: SQL = sql`(
  * The spaces a digest without a project covers: those of the caller's current team that hold a
  * task of one of the people named and whose content the caller may read (taskPolicy.listAcrossSpaces).
  */
-function spacesAcrossTeam(db: Reader, userId: string, people: readonly string[]): string[] {
-  const team = currentTeam(db, userId);
+async function spacesAcrossTeam(db: Reader, userId: string, people: readonly string[]): Promise<string[]> {
+  const team = await currentTeam(db, userId);
   if (!team) return [];
-  const candidates = db
+  const candidates = await db
     .select({ projectId: taskAssignees.projectId })
     .from(taskAssignees)
     .innerJoin(projects, eq(projects.id, taskAssignees.projectId))
     .where(and(eq(projects.teamId, team.id), inArray(taskAssignees.userId, [...people])))
-    .groupBy(taskAssignees.projectId)
-    .all();
-  return candidates
-    .map((row) => row.projectId)
-    .filter((projectId) => {
-      const access = readableSpaceContent(db, projectId, userId);
-      return access !== null && taskPolicy.listAcrossSpaces(access);
-    });
+    .groupBy(taskAssignees.projectId);
+  const listed: string[] = [];
+  for (const { projectId } of candidates) {
+    const access = await readableSpaceContent(db, projectId, userId);
+    if (access !== null && taskPolicy.listAcrossSpaces(access)) listed.push(projectId);
+  }
+  return listed;
 }
 
 /** The rows of a digest: soonest deadline first, tasks without one last, then the most recently changed. */
-export function digestRows(db: Reader, userId: string, args: DigestArguments, readableProject: string | null): TaskRow[] {
+export async function digestRows(db: Reader, userId: string, args: DigestArguments, readableProject: string | null): Promise<TaskRow[]> {
   const people = args.users ? [...new Set(args.users)] : null;
   if (!readableProject && (!people || people.length === 0)) throw codedError('DIGEST_SCOPE_REQUIRED');
-  const projectIds = readableProject ? [readableProject] : spacesAcrossTeam(db, userId, people!);
+  const projectIds = readableProject ? [readableProject] : await spacesAcrossTeam(db, userId, people!);
   if (projectIds.length === 0 || people?.length === 0) return [];
   const conditions: SQL[] = [inArray(tasks.projectId, projectIds)];
   if (people)
@@ -77,11 +76,10 @@ export function digestRows(db: Reader, userId: string, args: DigestArguments, re
       inArray(tasks.id, db.select({ id: taskAssignees.taskId }).from(taskAssignees).where(inArray(taskAssignees.userId, people))),
     );
   if (args.open) conditions.push(isOpen);
-  return db
+  return await db
     .select()
     .from(tasks)
     .where(and(...conditions))
     .orderBy(sql`${tasks.deadline} IS NULL`, asc(tasks.deadline), desc(tasks.updatedAt), asc(tasks.id))
-    .limit(args.first ?? defaultDigestTasks)
-    .all();
+    .limit(args.first ?? defaultDigestTasks);
 }

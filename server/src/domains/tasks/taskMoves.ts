@@ -7,7 +7,7 @@ import type { TaskMoved } from './events';
 import { decideMoveToSpace } from './moveCommands';
 import { descendantsOf, ensureBoard, lastPositions, requireTaskRoom, spaceReaders, toTaskState } from './state';
 import { projectStates, tags } from './tables';
-import { appendTaskEvents, recordNotifications, respaceIfCrowded } from './taskWrites';
+import { appendTaskEvents, recordNotifications, respaceIfCrowded, taskStream } from './taskWrites';
 
 export interface MoveRequest {
   targetProjectId: string;
@@ -29,28 +29,31 @@ export async function moveTaskToSpace(
   newAssigneeIds: readonly string[] = [],
 ): Promise<TaskMoved> {
   const db = unit.transaction;
-  const target = requireWritableSpaceContent(db, request.targetProjectId, actorId);
+  const target = await requireWritableSpaceContent(db, request.targetProjectId, actorId);
   if (target.teamId !== task.teamId) throw refusal('NOT_FOUND', 'SPACE_OTHER_TEAM');
+  // The target's numbers are handed out under its board's lock (ensureBoard), the subtasks' streams locked before
+  // they are read (the caller locked the task's own).
   const board = await ensureBoard(unit, target.projectId);
-  const descendants = descendantsOf(db, task.id).map((row) => toTaskState(db, row));
+  await unit.lock(...(await descendantsOf(db, task.id)).map((row) => taskStream(row.id)));
+  const descendants: TaskState[] = [];
+  for (const row of await descendantsOf(db, task.id)) descendants.push(await toTaskState(db, row));
   // The task and its subtasks all arrive in the target space: each counts against its plan's tasks per space.
-  requireTaskRoom(db, target.teamId, target.projectId, 1 + descendants.length);
-  const sourceSections = new Map(
-    db
-      .select({ id: projectStates.id, value: projectStates.value })
-      .from(projectStates)
-      .where(eq(projectStates.projectId, task.projectId))
-      .all()
-      .map((state) => [state.id, state.value]),
-  );
-  const sourceTags = new Map(
-    db
-      .select({ id: tags.id, name: tags.name, isSprint: tags.isSprint })
-      .from(tags)
-      .where(eq(tags.projectId, task.projectId))
-      .all()
-      .map((tag) => [tag.id, tag]),
-  );
+  await requireTaskRoom(db, target.teamId, target.projectId, 1 + descendants.length);
+  const sectionRows = await db
+    .select({ id: projectStates.id, value: projectStates.value })
+    .from(projectStates)
+    .where(eq(projectStates.projectId, task.projectId));
+  const sourceSections = new Map(sectionRows.map((state) => [state.id, state.value]));
+  const tagRows = await db
+    .select({ id: tags.id, name: tags.name, isSprint: tags.isSprint })
+    .from(tags)
+    .where(eq(tags.projectId, task.projectId));
+  const sourceTags = new Map(tagRows.map((tag) => [tag.id, tag]));
+  // Read before deciding, for every section of the target and everyone the moved tasks name.
+  const lastInTarget = new Map<string, Awaited<ReturnType<typeof lastPositions>>>();
+  for (const state of board.states) lastInTarget.set(state.id, await lastPositions(db, board.projectId, state.id));
+  const named = [task, ...descendants].flatMap((moved) => [...moved.assigneeIds, ...moved.followerIds]);
+  const canSeeTarget = await spaceReaders(db, board.projectId, named);
   const decided = decideMoveToSpace({
     root: task,
     descendants,
@@ -59,8 +62,8 @@ export async function moveTaskToSpace(
     target: board,
     requestedStateId: request.stateId,
     requestedPositionSection: request.positionSection,
-    lastPositions: (stateId) => lastPositions(db, board.projectId, stateId),
-    canSeeTarget: spaceReaders(db, board.projectId),
+    lastPositions: (stateId) => lastInTarget.get(stateId) ?? { section: null, duedate: null, asignee: null },
+    canSeeTarget,
   });
   await appendTaskEvents(unit, task.teamId, decided);
   const moved = decided.get(task.id)![0]!.payload as TaskMoved;

@@ -7,12 +7,14 @@ import { events } from '../../core/tables';
 import type { StoredEvent } from '../../core/events';
 import { requireActor } from '../../graphql/context';
 import { requireReadableSpaceContent } from '../../core/spaceContent';
-import type { TaskCreated, TaskFollowChanged, TaskMoved, TaskUpdated } from './events';
+import type { TaskCreated, TaskFieldName, TaskFollowChanged, TaskMoved, TaskUpdated } from './events';
 import { boardCacheOf } from './boardCache';
+import { readBoardFields } from './boardFieldReaders';
 import { forBoardViewer } from './boardRead';
 import { asksForAny } from './requestedFields';
 import { presentTasks, type PresentedTask } from './present';
 import { ensureBoard, loadBoard, requireReadableTask, type Reader } from './state';
+import { changesBeyond } from './logPayload';
 import { tasks } from './tables';
 import { digestRows, getTasksArguments, isDigest } from './taskDigest';
 import { presentTask } from './taskMutations';
@@ -24,7 +26,7 @@ import type { QueryResolvers } from '../../graphql/schemaTypes';
  * by whoever looks first), so every space shows its default sections.
  */
 export async function boardOf(context: MercuriusContext, actorId: string, projectId: string): Promise<void> {
-  if (loadBoard(context.services.database.db, projectId)) return;
+  if (await loadBoard(context.services.database.db, projectId)) return;
   await context.services.store.run({ actorId }, async (unit) => await ensureBoard(unit, projectId));
 }
 
@@ -42,6 +44,30 @@ const uncachedTaskFields = new Set(['description']);
 
 type FieldChange = { field: string; from: unknown; to: unknown };
 
+/** Task fields in the order the activity lists them (TaskFields' own order); a field of an older shape goes last. */
+const taskFieldOrder: readonly TaskFieldName[] = [
+  'name',
+  'letter',
+  'color',
+  'description',
+  'cover',
+  'priority',
+  'deadline',
+  'length',
+  'parentTaskId',
+  'sprintId',
+  'stateId',
+  'tagIds',
+  'assigneeIds',
+  'positionSection',
+  'positionDuedate',
+  'positionAsignee',
+];
+const fieldRank = (field: string) => {
+  const rank = taskFieldOrder.indexOf(field as TaskFieldName);
+  return rank === -1 ? taskFieldOrder.length : rank;
+};
+
 /** What an entry of a task's history changed, from what to what. */
 function changesOf(event: StoredEvent): FieldChange[] {
   switch (event.type) {
@@ -55,11 +81,14 @@ function changesOf(event: StoredEvent): FieldChange[] {
     }
     case 'task.updated': {
       const updated = event.payload as TaskUpdated;
-      return Object.entries(updated.changes).map(([field, to]) => ({
-        field,
-        from: (updated.previous as Record<string, unknown>)[field] ?? null,
-        to,
-      }));
+      // In the fields' own order: a payload read back from PostgreSQL's jsonb has its keys in jsonb's order.
+      return Object.entries(updated.changes)
+        .sort(([left], [right]) => fieldRank(left) - fieldRank(right) || (left < right ? -1 : left > right ? 1 : 0))
+        .map(([field, to]) => ({
+          field,
+          from: (updated.previous as Record<string, unknown>)[field] ?? null,
+          to,
+        }));
     }
     case 'task.moved': {
       const moved = event.payload as TaskMoved;
@@ -79,11 +108,10 @@ function changesOf(event: StoredEvent): FieldChange[] {
 }
 
 /** Updates that only reordered a list are left out of the history: dragging a card is not news. */
-const notOnlyReordering = sql`NOT (${events.type} = 'task.updated' AND NOT EXISTS (
-  SELECT 1 FROM json_each(${events.payload}, '$.changes') WHERE key NOT IN ('positionSection', 'positionDuedate', 'positionAsignee')))`;
+const notOnlyReordering = sql`NOT (${events.type} = 'task.updated' AND NOT ${changesBeyond(['positionSection', 'positionDuedate', 'positionAsignee'])})`;
 
-function taskActivity(db: Reader, taskId: string, first: number, after: string | null | undefined) {
-  const { entries, nextCursor } = historyPage(db, [eq(events.stream, taskStream(taskId)), notOnlyReordering], first, after);
+export async function taskActivity(db: Reader, taskId: string, first: number, after: string | null | undefined) {
+  const { entries, nextCursor } = await historyPage(db, [eq(events.stream, taskStream(taskId)), notOnlyReordering], first, after);
   return {
     entries: entries.map(({ event, actor }) => ({
       id: event.id,
@@ -124,11 +152,11 @@ export const taskQueries = {
     const actor = requireActor(context);
     const input = getTasksArguments.parse(args);
     const db = context.services.database.db;
-    const access = input.project ? requireReadableSpaceContent(db, input.project, actor.userId) : null;
+    const access = input.project ? await requireReadableSpaceContent(db, input.project, actor.userId) : null;
     if (access) await boardOf(context, actor.userId, access.projectId);
     const perSection = input.perSection ?? null;
     if (access && !isDigest(input) && !asksForAny(info, uncachedTaskFields)) {
-      const boardTasks = boardCacheOf(context.services.database).tasksOf(db, access.projectId, access.teamId);
+      const boardTasks = await boardCacheOf(context.services.database).tasksOf(db, access.projectId, access.teamId);
       const shown =
         perSection === null
           ? boardTasks
@@ -138,16 +166,16 @@ export const taskQueries = {
               (task) => task.state,
               (task) => task.parentTask,
             );
+      await readBoardFields(context, access.projectId, (field) => asksForAny(info, new Set([field])));
       // Without description, which this path is never taken for (uncachedTaskFields).
       return forBoardViewer(shown, access, actor.userId) as unknown as PresentedTask[];
     }
-    if (isDigest(input)) return presentTasks(db, digestRows(db, actor.userId, input, access?.projectId ?? null), actor.userId);
-    const rows = db
+    if (isDigest(input)) return await presentTasks(db, await digestRows(db, actor.userId, input, access?.projectId ?? null), actor.userId);
+    const rows = await db
       .select()
       .from(tasks)
       .where(eq(tasks.projectId, access!.projectId))
-      .orderBy(asc(tasks.positionSection), asc(tasks.id))
-      .all();
+      .orderBy(asc(tasks.positionSection), asc(tasks.id));
     const shown =
       perSection === null
         ? rows
@@ -157,19 +185,20 @@ export const taskQueries = {
             (row) => row.stateId,
             (row) => row.parentTaskId,
           );
-    return presentTasks(db, shown, actor.userId);
+    await readBoardFields(context, access!.projectId, (field) => asksForAny(info, new Set([field])));
+    return await presentTasks(db, shown, actor.userId);
   },
-  getTask: (_root, args: { id: string }, context) => {
+  getTask: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
-    const { row } = requireReadableTask(db, args.id, actor.userId);
-    return presentTask(db, row.id, actor.userId);
+    const { row } = await requireReadableTask(db, args.id, actor.userId);
+    return await presentTask(db, row.id, actor.userId);
   },
-  getTaskActivity: (_root, args: Record<string, unknown>, context) => {
+  getTaskActivity: async (_root, args: Record<string, unknown>, context) => {
     const actor = requireActor(context);
     const input = pageSchema.parse(args);
     const db = context.services.database.db;
-    const { row } = requireReadableTask(db, input.task, actor.userId);
-    return taskActivity(db, row.id, input.first ?? 20, input.after);
+    const { row } = await requireReadableTask(db, input.task, actor.userId);
+    return await taskActivity(db, row.id, input.first ?? 20, input.after);
   },
 } satisfies QueryResolvers;

@@ -1,4 +1,4 @@
-import { listNeedsRespacing, positionSpacing, respaceBeyondMagnitude, spreadPositions } from '#shared/ordering';
+import { listNeedsRespacing, needsRespacing, positionSpacing, respaceBeyondMagnitude, spreadPositions } from '#shared/ordering';
 import type { UnitOfWork } from '../../core/commands';
 import type { DomainEvent } from '../../core/events';
 import { newId } from '../../core/ids';
@@ -9,18 +9,23 @@ import { decideTaskNotifications, notificationStream, type TaskHappening } from 
 import { ancestorsOf, findTaskRow, lastPositions, listPositions, neighboursOf, spaceReaders, type Reader } from './state';
 import { taskStream } from '../../core/streams';
 
-/** What the command needs to check the ids among `fields` against `board`. */
-export function referencesFor(db: Reader, board: BoardState, fields: Partial<TaskFields>): References {
-  const parentRow = fields.parentTaskId ? findTaskRow(db, fields.parentTaskId) : undefined;
-  return {
-    board,
-    parent: fields.parentTaskId
-      ? parentRow
-        ? { id: parentRow.id, projectId: parentRow.projectId, ancestorIds: ancestorsOf(db, parentRow.id) }
-        : null
-      : undefined,
-    canSee: spaceReaders(db, board.projectId),
-  };
+/**
+ * What the command needs to check the ids among `fields` against `board`; `told`: the people the command may also tell
+ * about the change (the task's followers), whose sight of the space is read with the assignees'.
+ */
+export async function referencesFor(
+  db: Reader,
+  board: BoardState,
+  fields: Partial<TaskFields>,
+  told: readonly string[] = [],
+): Promise<References> {
+  const parentRow = fields.parentTaskId ? await findTaskRow(db, fields.parentTaskId) : undefined;
+  const parent = fields.parentTaskId
+    ? parentRow
+      ? { id: parentRow.id, projectId: parentRow.projectId, ancestorIds: await ancestorsOf(db, parentRow.id) }
+      : null
+    : undefined;
+  return { board, parent, canSee: await spaceReaders(db, board.projectId, [...(fields.assigneeIds ?? []), ...told]) };
 }
 
 export async function appendTaskEvents(
@@ -33,9 +38,9 @@ export async function appendTaskEvents(
 }
 
 /** A task whose section changes without a position goes to the end of its new section. */
-export function placeInNewSection(db: Reader, task: TaskState, fields: Partial<TaskFields>): Partial<TaskFields> {
+export async function placeInNewSection(db: Reader, task: TaskState, fields: Partial<TaskFields>): Promise<Partial<TaskFields>> {
   if (fields.stateId === undefined || fields.stateId === task.stateId || fields.positionSection !== undefined) return fields;
-  const last = lastPositions(db, task.projectId, fields.stateId).section;
+  const last = (await lastPositions(db, task.projectId, fields.stateId)).section;
   return { ...fields, positionSection: (last ?? 0) + positionSpacing };
 }
 
@@ -55,13 +60,11 @@ export async function respaceIfCrowded(
   for (const field of positionFields) {
     const placed = changed.includes(field) || (field === 'positionSection' && changed.includes('stateId'));
     if (!placed && Math.abs(task[field]) <= respaceBeyondMagnitude) continue;
-    const events = decideRespacing(
-      task.projectId,
-      field,
-      { id: task.id, position: task[field] },
-      neighboursOf(db, field, task, task[field]),
-      () => listPositions(db, field, task),
-    );
+    const moved = { id: task.id, position: task[field] };
+    const neighbours = await neighboursOf(db, field, task, task[field]);
+    // The whole list is read only when it is to be spread out again (decideRespacing asks for it then alone).
+    const list = needsRespacing(moved.position, neighbours.before, neighbours.after) ? await listPositions(db, field, task) : [];
+    const events = decideRespacing(task.projectId, field, moved, neighbours, () => list);
     if (events.length > 0) await unit.append(boardStream(task.projectId), events, { teamId: task.teamId });
   }
 }
@@ -73,7 +76,7 @@ export async function respaceListIfNeeded(
   field: TasksRespaced['field'],
   stateId: string,
 ): Promise<void> {
-  const list = listPositions(unit.transaction, field, { projectId: board.projectId, stateId });
+  const list = await listPositions(unit.transaction, field, { projectId: board.projectId, stateId });
   if (!listNeedsRespacing(list.map((item) => item.position))) return;
   const ordered = [...list].sort((left, right) => left.position - right.position || (left.id < right.id ? -1 : 1));
   const positions = spreadPositions(ordered.length);
@@ -105,8 +108,9 @@ export async function recordNotifications(
   unit: UnitOfWork,
   actorId: string,
   notice: Notice,
-  canSee = spaceReaders(unit.transaction, notice.task.projectId),
+  canSee?: (userId: string) => boolean,
 ): Promise<void> {
+  canSee ??= await spaceReaders(unit.transaction, notice.task.projectId, [...notice.followerIds, ...notice.newAssigneeIds]);
   const decided = decideTaskNotifications({ ...notice, actorId, canSee, newId: () => newId() });
   for (const [userId, events] of decided) await unit.append(notificationStream(userId), events, { teamId: notice.task.teamId });
 }

@@ -10,10 +10,10 @@ import { currentTeam } from './state';
  * this area can check.
  */
 export const authPayloadFields = {
-  team: (payload, _args, context) => {
+  team: async (payload, _args, context) => {
     const db = context.services.database.db;
-    const team = currentTeam(db, payload.user.id);
-    return team ? presentTeam(db, team, payload.user.id) : null;
+    const team = await currentTeam(db, payload.user.id);
+    return team ? await presentTeam(db, team, payload.user.id) : null;
   },
 } satisfies AuthPayloadResolvers;
 

@@ -50,13 +50,13 @@ function shownDetails(payload: unknown): Record<string, unknown> {
 
 /** The team's activity report, read from the event log: who did what, when, newest first. */
 export const activityQueries = {
-  getTeamActivity: (_root, args: Record<string, unknown>, context) => {
+  getTeamActivity: async (_root, args: Record<string, unknown>, context) => {
     const actor = requireActor(context);
     const input = pageSchema.parse(args);
     const db = context.services.database.db;
-    const { team } = requireTeamAdmin(db, input.team, actor.userId);
+    const { team } = await requireTeamAdmin(db, input.team, actor.userId);
     const first = input.first ?? 20;
-    const { entries, nextCursor } = historyPage(db, [eq(events.teamId, team.id)], first, input.after);
+    const { entries, nextCursor } = await historyPage(db, [eq(events.teamId, team.id)], first, input.after);
     return {
       entries: entries.map(({ event, actor: author }) => ({
         id: event.id,

@@ -1,7 +1,8 @@
 /**
  * `npm run create-admin`'s command: an account the operator vouches for becomes a verified
  * administrator with a team. It goes through the event log like every other write, so it works
- * beside a running server on the same SQLite file (the server's live feeds just do not hear of it).
+ * beside a running server on the same database (on SQLite the server's live feeds do not hear of it; on
+ * PostgreSQL they do, as of any other process's commit).
  */
 import { eq } from 'drizzle-orm';
 import type { EventStore } from '../../core/commands';
@@ -39,8 +40,12 @@ export class AdministratorInputError extends Error {
 
 export function provideAdministrator(store: EventStore, request: AdministratorRequest): Promise<AdministratorOutcome> {
   return store.run({ actorId: null }, async (unit) => {
-    const existing = unit.transaction.select().from(users).where(eq(users.email, request.email)).get();
-    return existing ? await promote(unit, existing, request) : await create(unit, request);
+    const byAddress = async () => (await unit.transaction.select().from(users).where(eq(users.email, request.email)).limit(1))[0];
+    const found = await byAddress();
+    if (!found) return await create(unit, request);
+    // Whether the address is proven decides what happens: read again under the account's lock.
+    await unit.lock(userStream(found.id));
+    return await promote(unit, (await byAddress())!, request);
   });
 }
 
@@ -57,41 +62,43 @@ async function create(unit: UnitOfWork, request: AdministratorRequest): Promise<
   });
   // Verified at once, like a followed verification link: teams that invited the address let it in too (their
   // reaction), which makes the newest of them current; the administrator's own team stays current instead.
-  const team = loadTeamState(unit.transaction, teamId)!;
+  const team = (await loadTeamState(unit.transaction, teamId))!;
   await keepCurrentTeam(unit, userId, team.id);
   return {
     userId,
     created: true,
     teamId: team.id,
     teamName: team.name,
-    setPasswordSecret: request.passwordHash ? null : issueLink(unit.transaction, userId, 'resetPassword'),
+    setPasswordSecret: request.passwordHash ? null : await issueLink(unit.transaction, userId, 'resetPassword'),
   };
 }
 
 /** The team the command made them admin of stays their current one, whatever invitations they accepted. */
 async function keepCurrentTeam(unit: UnitOfWork, userId: string, teamId: string): Promise<void> {
-  const user = unit.transaction.select({ id: users.id, defaultTeamId: users.defaultTeamId }).from(users).where(eq(users.id, userId)).get()!;
+  const user = (
+    await unit.transaction.select({ id: users.id, defaultTeamId: users.defaultTeamId }).from(users).where(eq(users.id, userId)).limit(1)
+  )[0]!;
   await appendToUser(unit, userId, teamId, decideSwitchTeam(user, teamId));
 }
 
 async function promote(unit: UnitOfWork, user: UserRow, request: AdministratorRequest): Promise<AdministratorOutcome> {
   const db = unit.transaction;
   // Read before accepting invitations, which would make the newest invited team the current one.
-  const current = request.teamName ? null : currentTeam(db, user.id);
+  const current = request.teamName ? null : await currentTeam(db, user.id);
   if (!user.emailVerified) {
     // A password set while the address was unproven may be a stranger's (account pre-hijacking): drop it.
-    db.delete(userCredentials).where(eq(userCredentials.userId, user.id)).run();
-    revokeAllSessions(db, user.id, 'made administrator from the command line');
+    await db.delete(userCredentials).where(eq(userCredentials.userId, user.id));
+    await revokeAllSessions(db, user.id, 'made administrator from the command line');
     // Teams that invited the address let it in: their reaction to this event.
     await unit.append(userStream(user.id), [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
   }
   if (request.passwordHash) {
     const updatedAt = unit.now.toISOString();
-    revokeAllSessions(db, user.id, 'password set from the command line');
-    db.insert(userCredentials)
+    await revokeAllSessions(db, user.id, 'password set from the command line');
+    await db
+      .insert(userCredentials)
       .values({ userId: user.id, passwordHash: request.passwordHash, updatedAt })
-      .onConflictDoUpdate({ target: userCredentials.userId, set: { passwordHash: request.passwordHash, updatedAt } })
-      .run();
+      .onConflictDoUpdate({ target: userCredentials.userId, set: { passwordHash: request.passwordHash, updatedAt } });
     await unit.append(userStream(user.id), [{ type: 'user.password_changed', payload: { userId: user.id, reason: 'reset' } }], {
       teamId: user.defaultTeamId,
     });
@@ -100,7 +107,7 @@ async function promote(unit: UnitOfWork, user: UserRow, request: AdministratorRe
   if (current) {
     // Made admin by a role change, decided on the team's members: locked before they are read.
     await unit.lock(teamStream(current.id));
-    const state = loadTeamState(db, current.id)!;
+    const state = (await loadTeamState(db, current.id))!;
     await appendToTeam(unit, current.id, decideTeamUpdate(state, { urlTaken: false, role: { userId: user.id, role: 'admin' } }).events);
     team = current;
   } else {
@@ -114,12 +121,13 @@ async function promote(unit: UnitOfWork, user: UserRow, request: AdministratorRe
   }
   await keepCurrentTeam(unit, user.id, team.id);
   const hasPassword =
-    db.select({ userId: userCredentials.userId }).from(userCredentials).where(eq(userCredentials.userId, user.id)).get() !== undefined;
+    (await db.select({ userId: userCredentials.userId }).from(userCredentials).where(eq(userCredentials.userId, user.id)).limit(1)).length >
+    0;
   return {
     userId: user.id,
     created: false,
     teamId: team.id,
     teamName: team.name,
-    setPasswordSecret: hasPassword ? null : issueLink(db, user.id, 'resetPassword'),
+    setPasswordSecret: hasPassword ? null : await issueLink(db, user.id, 'resetPassword'),
   };
 }

@@ -31,7 +31,7 @@ export {
   teamsOf,
 } from './state';
 export { projectMembers, projects, teamMembers } from './tables';
-export { liveAccess, logPosition } from './liveAccess';
+export { liveAccess } from './liveAccess';
 export { teamsSearchSource } from './searchSource';
 export {
   countTeamSpaces,

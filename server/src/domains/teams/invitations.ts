@@ -6,6 +6,7 @@ import { codedError, DomainError, issue, refusal } from '../../errors';
 import { optionalText } from '../../inputSchemas';
 import type { Reaction, UnitOfWork } from '../../core/commands';
 import { requireActor, type Services } from '../../graphql/context';
+import type { Config } from '../../config';
 import { isId, newId } from '../../core/ids';
 import { renderMail } from '../../mail/templates';
 import { emailSchema } from '../accounts';
@@ -28,20 +29,19 @@ const invitationSchema = z.object({
   project: z.string().nullish(),
 });
 
-function findPersonalSpace(db: Reader, teamId: string, userId: string): string | null {
-  return (
-    db
-      .select({ id: projects.id })
-      .from(projects)
-      .where(and(eq(projects.teamId, teamId), eq(projects.ownerId, userId), eq(projects.isPersonal, true)))
-      .get()?.id ?? null
-  );
+async function findPersonalSpace(db: Reader, teamId: string, userId: string): Promise<string | null> {
+  const [space] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.teamId, teamId), eq(projects.ownerId, userId), eq(projects.isPersonal, true)))
+    .limit(1);
+  return space?.id ?? null;
 }
 
 /** A space an invitation may name: an existing, shared space of that same team. */
-function invitableSpace(db: Reader, teamId: string, projectId: string | null | undefined): string | null {
+async function invitableSpace(db: Reader, teamId: string, projectId: string | null | undefined): Promise<string | null> {
   if (!projectId) return null;
-  const space = loadSpaceState(db, projectId);
+  const space = await loadSpaceState(db, projectId);
   if (!space || space.teamId !== teamId || space.isPersonal) throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND');
   return space.id;
 }
@@ -58,14 +58,26 @@ async function addMember(
     userId: person.id,
     role,
     projectId,
-    personalSpace: { existingId: findPersonalSpace(unit.transaction, team.id, person.id), newId: newId(), name: person.firstname },
+    personalSpace: { existingId: await findPersonalSpace(unit.transaction, team.id, person.id), newId: newId(), name: person.firstname },
   });
   await appendToTeam(unit, team.id, decided.team);
   await appendToSpaces(unit, team.id, decided.spaces);
 }
 
+/**
+ * The account using this address, read under its stream's lock: whether it is proven decides between adding and
+ * inviting, and the unit proving it (whose reaction accepts the open invitations) appends to that stream.
+ */
+async function accountOf(unit: UnitOfWork, email: string) {
+  const byAddress = async () => (await unit.transaction.select().from(users).where(eq(users.email, email)).limit(1))[0];
+  const found = await byAddress();
+  if (!found) return undefined;
+  await unit.lock(userStream(found.id));
+  return await byAddress();
+}
+
 /** A mail decided inside a command, as plain data so an idempotent retry can return it too. */
-interface InvitationMail {
+export interface InvitationMail {
   kind: 'teamInvitation' | 'teamMemberAdded';
   to: { email: string; language: string; firstname: string };
   values: { inviter: string; team: string; link: string; note: string | null };
@@ -83,6 +95,85 @@ async function sendInvitationMail(services: Services, mail: InvitationMail): Pro
   );
 }
 
+/** An invitation as addUserTeam takes it. */
+export interface NewInvitation {
+  teamId: string;
+  email: string;
+  role: TeamRole;
+  projectId: string | null | undefined;
+  note: string | null;
+}
+
+/**
+ * addUserTeam's unit, by a team admin: a proven account with the address joins at once, any other address is invited
+ * (replacing its pending invitation). Answers the mail to send once the unit committed.
+ */
+export async function inviteIn(
+  unit: UnitOfWork,
+  config: Pick<Config, 'publicUrl' | 'secret'>,
+  actorId: string,
+  invitation: NewInvitation,
+): Promise<InvitationMail> {
+  // Whether the address is a member already, and its pending invitation, are the team stream's state.
+  await unit.lock(teamStream(invitation.teamId));
+  const db = unit.transaction;
+  const { team } = await requireTeamAdmin(db, invitation.teamId, actorId);
+  const state = (await loadTeamState(db, team.id))!;
+  const projectId = await invitableSpace(db, team.id, invitation.projectId);
+  const inviter = (await db.select().from(users).where(eq(users.id, actorId)).limit(1))[0]!;
+  const values = { inviter: `${inviter.firstname} ${inviter.lastname}`.trim(), team: team.name, note: invitation.note };
+  const existing = await accountOf(unit, invitation.email);
+  // An unproven account may have been registered by someone else with this address: invite instead.
+  if (existing?.emailVerified) {
+    await addMember(unit, state, existing, invitation.role, projectId);
+    return {
+      kind: 'teamMemberAdded',
+      to: { email: existing.email, language: existing.language, firstname: existing.firstname },
+      values: { ...values, link: `${config.publicUrl}/overview` },
+    };
+  }
+  const [pending] = await db
+    .select({ id: teamInvitations.id })
+    .from(teamInvitations)
+    .where(and(eq(teamInvitations.teamId, team.id), eq(teamInvitations.email, invitation.email), eq(teamInvitations.state, 'pending')))
+    .limit(1);
+  const invitationId = newId();
+  const expiresAt = new Date(unit.now.getTime() + invitationLifetimeDays * 86_400_000).toISOString();
+  await appendToTeam(
+    unit,
+    team.id,
+    decideInvitation(state, {
+      invitationId,
+      email: invitation.email,
+      inviterId: actorId,
+      role: invitation.role,
+      projectId,
+      message: values.note,
+      expiresAt,
+      pendingInvitationId: pending?.id ?? null,
+    }),
+  );
+  const link = invitationLink(config, invitationId, invitation.email);
+  return {
+    kind: 'teamInvitation',
+    to: { email: invitation.email, language: inviter.language, firstname: '' },
+    values: { ...values, link },
+  };
+}
+
+/**
+ * removeInvitedTeam's unit, by a team admin: the pending invitation is withdrawn. Whether it is still pending is the
+ * team stream's state (an acceptance appends there too), so the team is locked before it is read.
+ */
+export async function withdrawInvitationIn(unit: UnitOfWork, actorId: string, teamId: string, invitationId: string): Promise<void> {
+  await unit.lock(teamStream(teamId));
+  const { team } = await requireTeamAdmin(unit.transaction, teamId, actorId);
+  const invitation = await requirePendingInvitation(unit.transaction, team.id, invitationId);
+  await appendToTeam(unit, team.id, [
+    { type: 'team.invitation_revoked', payload: { invitationId: invitation.id, teamId: team.id, email: invitation.email } },
+  ]);
+}
+
 export const invitationMutations = {
   /**
    * Invites by e-mail. An address whose owner has a proven account joins at once and is told so; any
@@ -93,55 +184,21 @@ export const invitationMutations = {
     const { services } = context;
     const input = invitationSchema.parse(args);
     const role: TeamRole = input.type ?? 'basic';
-    requireTeamAdmin(services.database.db, input.id, actor.userId);
+    await requireTeamAdmin(services.database.db, input.id, actor.userId);
     await services.rateLimits.consume(['invitationsPerUser', actor.userId], ['mailPerEmail', input.email]);
-    const mail = await runCommand(context, actor.userId, async (unit): Promise<InvitationMail> => {
-      // Whether the address is a member already, and its pending invitation, are the team stream's state.
-      await unit.lock(teamStream(input.id));
-      const db = unit.transaction;
-      const { team } = requireTeamAdmin(db, input.id, actor.userId);
-      const state = loadTeamState(db, team.id)!;
-      const projectId = invitableSpace(db, team.id, input.project);
-      const inviter = db.select().from(users).where(eq(users.id, actor.userId)).get()!;
-      const values = { inviter: `${inviter.firstname} ${inviter.lastname}`.trim(), team: team.name, note: input.text || null };
-      const existing = db.select().from(users).where(eq(users.email, input.email)).get();
-      // An unproven account may have been registered by someone else with this address: invite instead.
-      if (existing?.emailVerified) {
-        await addMember(unit, state, existing, role, projectId);
-        return {
-          kind: 'teamMemberAdded',
-          to: { email: existing.email, language: existing.language, firstname: existing.firstname },
-          values: { ...values, link: `${services.config.publicUrl}/overview` },
-        };
-      }
-      const pending = db
-        .select({ id: teamInvitations.id })
-        .from(teamInvitations)
-        .where(and(eq(teamInvitations.teamId, team.id), eq(teamInvitations.email, input.email), eq(teamInvitations.state, 'pending')))
-        .get();
-      const invitationId = newId();
-      const expiresAt = new Date(unit.now.getTime() + invitationLifetimeDays * 86_400_000).toISOString();
-      await appendToTeam(
-        unit,
-        team.id,
-        decideInvitation(state, {
-          invitationId,
-          email: input.email,
-          inviterId: actor.userId,
-          role,
-          projectId,
-          message: values.note,
-          expiresAt,
-          pendingInvitationId: pending?.id ?? null,
-        }),
-      );
-      const link = invitationLink(services.config, invitationId, input.email);
-      return { kind: 'teamInvitation', to: { email: input.email, language: inviter.language, firstname: '' }, values: { ...values, link } };
-    });
+    const mail = await runCommand(context, actor.userId, (unit) =>
+      inviteIn(unit, services.config, actor.userId, {
+        teamId: input.id,
+        email: input.email,
+        role,
+        projectId: input.project,
+        note: input.text || null,
+      }),
+    );
     // Mailed after the commit, so nobody is sent a link to an invitation that rolled back.
     await sendInvitationMail(services, mail);
     const db = services.database.db;
-    return presentTeam(db, requireTeamAdmin(db, input.id, actor.userId).team, actor.userId);
+    return await presentTeam(db, (await requireTeamAdmin(db, input.id, actor.userId)).team, actor.userId);
   },
 
   /** Withdraws a pending invitation (team admins): its link answers INVITATION_WITHDRAWN from then on. */
@@ -149,17 +206,10 @@ export const invitationMutations = {
     const actor = requireActor(context);
     const input = pendingInvitationArguments.parse(args);
     const { services } = context;
-    requireTeamAdmin(services.database.db, input.team, actor.userId);
-    await runCommand(context, actor.userId, async (unit) => {
-      await unit.lock(teamStream(input.team));
-      const { team } = requireTeamAdmin(unit.transaction, input.team, actor.userId);
-      const invitation = requirePendingInvitation(unit.transaction, team.id, input.invited);
-      await appendToTeam(unit, team.id, [
-        { type: 'team.invitation_revoked', payload: { invitationId: invitation.id, teamId: team.id, email: invitation.email } },
-      ]);
-    });
+    await requireTeamAdmin(services.database.db, input.team, actor.userId);
+    await runCommand(context, actor.userId, (unit) => withdrawInvitationIn(unit, actor.userId, input.team, input.invited));
     const db = services.database.db;
-    return presentTeam(db, requireTeamAdmin(db, input.team, actor.userId).team, actor.userId);
+    return await presentTeam(db, (await requireTeamAdmin(db, input.team, actor.userId)).team, actor.userId);
   },
 
   /**
@@ -170,17 +220,17 @@ export const invitationMutations = {
     const actor = requireActor(context);
     const input = pendingInvitationArguments.parse(args);
     const { services } = context;
-    requireTeamAdmin(services.database.db, input.team, actor.userId);
-    const addressed = requirePendingInvitation(services.database.db, input.team, input.invited);
+    await requireTeamAdmin(services.database.db, input.team, actor.userId);
+    const addressed = await requirePendingInvitation(services.database.db, input.team, input.invited);
     await services.rateLimits.consume(['invitationsPerUser', actor.userId], ['mailPerEmail', addressed.email]);
     const mail = await runCommand(context, actor.userId, async (unit): Promise<InvitationMail> => {
       await unit.lock(teamStream(input.team));
       const db = unit.transaction;
-      const { team } = requireTeamAdmin(db, input.team, actor.userId);
-      const state = loadTeamState(db, team.id)!;
-      const invitation = requirePendingInvitation(db, team.id, input.invited);
-      const projectId = invitableSpace(db, team.id, invitation.projectId);
-      const inviter = db.select().from(users).where(eq(users.id, actor.userId)).get()!;
+      const { team } = await requireTeamAdmin(db, input.team, actor.userId);
+      const state = (await loadTeamState(db, team.id))!;
+      const invitation = await requirePendingInvitation(db, team.id, input.invited);
+      const projectId = await invitableSpace(db, team.id, invitation.projectId);
+      const inviter = (await db.select().from(users).where(eq(users.id, actor.userId)).limit(1))[0]!;
       const invitationId = newId();
       const expiresAt = new Date(unit.now.getTime() + invitationLifetimeDays * 86_400_000).toISOString();
       await appendToTeam(
@@ -211,21 +261,21 @@ export const invitationMutations = {
     });
     await sendInvitationMail(services, mail);
     const db = services.database.db;
-    return presentTeam(db, requireTeamAdmin(db, input.team, actor.userId).team, actor.userId);
+    return await presentTeam(db, (await requireTeamAdmin(db, input.team, actor.userId)).team, actor.userId);
   },
 } satisfies MutationResolvers;
 
 const pendingInvitationArguments = z.object({ team: z.string(), invited: z.string() });
 
 /** A pending invitation of this team (expired or not), else NOT_FOUND: accepted, replaced and withdrawn ones are done. */
-function requirePendingInvitation(db: Reader, teamId: string, invitationId: string) {
-  const invitation = isId(invitationId)
-    ? db
+async function requirePendingInvitation(db: Reader, teamId: string, invitationId: string) {
+  const [invitation] = isId(invitationId)
+    ? await db
         .select()
         .from(teamInvitations)
         .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, teamId), eq(teamInvitations.state, 'pending')))
-        .get()
-    : undefined;
+        .limit(1)
+    : [];
   if (!invitation) throw new DomainError('NOT_FOUND');
   return invitation;
 }
@@ -240,9 +290,9 @@ export const invitationFields = {
     context.services.config.mail.smtpUrl ? null : invitationLink(context.services.config, invitation.id, invitation.email),
 } satisfies TeamInvitationResolvers;
 
-function pendingInvitation(db: Reader, invitationId: string) {
+async function pendingInvitation(db: Reader, invitationId: string) {
   if (!isId(invitationId)) return undefined;
-  return db
+  const [invitation] = await db
     .select()
     .from(teamInvitations)
     .where(
@@ -252,7 +302,8 @@ function pendingInvitation(db: Reader, invitationId: string) {
         gt(teamInvitations.expiresAt, new Date().toISOString()),
       ),
     )
-    .get();
+    .limit(1);
+  return invitation;
 }
 
 /**
@@ -261,18 +312,17 @@ function pendingInvitation(db: Reader, invitationId: string) {
  * at once when the link's proof (`token`) is given, else by the verification mail. Returns whether the
  * link proved the address.
  */
-export function checkInvitation(
+export async function checkInvitation(
   db: Reader,
   secret: string,
   invitation: { id: string; email: string; token?: string | null | undefined },
-): boolean {
-  const open = pendingInvitation(db, invitation.id);
+): Promise<boolean> {
+  const open = await pendingInvitation(db, invitation.id);
   if (!open) {
-    const withdrawn =
-      isId(invitation.id) &&
-      db.select({ state: teamInvitations.state }).from(teamInvitations).where(eq(teamInvitations.id, invitation.id)).get()?.state ===
-        'revoked';
-    if (withdrawn) throw new DomainError('INVITATION_WITHDRAWN');
+    const [done] = isId(invitation.id)
+      ? await db.select({ state: teamInvitations.state }).from(teamInvitations).where(eq(teamInvitations.id, invitation.id)).limit(1)
+      : [];
+    if (done?.state === 'revoked') throw new DomainError('INVITATION_WITHDRAWN');
     throw codedError('INVITATION_INVALID');
   }
   if (open.email !== invitation.email) throw codedError('INVITATION_OTHER_EMAIL', { field: 'email' });
@@ -290,36 +340,37 @@ export const provenAddressAcceptsInvitations: Reaction = {
   on: ['user.email_verified'],
   async react(unit, event) {
     const userId = (event.payload as { userId: string }).userId;
-    const user = unit.transaction
+    const [user] = await unit.transaction
       .select({ id: users.id, email: users.email, firstname: users.firstname })
       .from(users)
       .where(eq(users.id, userId))
-      .get();
+      .limit(1);
     if (user) await acceptInvitations(unit, user);
   },
 };
 
-async function acceptInvitations(unit: UnitOfWork, user: { id: string; email: string; firstname: string }): Promise<void> {
-  const db = unit.transaction;
-  const open = db
+/** The open invitations to an address, oldest first. */
+function openInvitationsTo(db: Reader, email: string, now: Date) {
+  return db
     .select()
     .from(teamInvitations)
-    .where(
-      and(
-        eq(teamInvitations.email, user.email),
-        eq(teamInvitations.state, 'pending'),
-        gt(teamInvitations.expiresAt, unit.now.toISOString()),
-      ),
-    )
-    .orderBy(asc(teamInvitations.createdAt), asc(teamInvitations.id))
-    .all();
-  // Each inviting team's members decide whether the person joins: all of them locked at once (sorted) before reading.
-  await unit.lock(...new Set(open.map((invitation) => teamStream(invitation.teamId))), userStream(user.id));
+    .where(and(eq(teamInvitations.email, email), eq(teamInvitations.state, 'pending'), gt(teamInvitations.expiresAt, now.toISOString())))
+    .orderBy(asc(teamInvitations.createdAt), asc(teamInvitations.id));
+}
+
+async function acceptInvitations(unit: UnitOfWork, user: { id: string; email: string; firstname: string }): Promise<void> {
+  const db = unit.transaction;
+  // Each inviting team's members decide whether the person joins, and an invitation is accepted once: the inviting
+  // teams are locked at once (sorted) and their invitations read again under the locks, since a unit at the same time
+  // may have accepted or withdrawn one meanwhile. An invitation made in between to a team not locked here stays open.
+  const inviting = new Set((await openInvitationsTo(db, user.email, unit.now)).map((invitation) => invitation.teamId));
+  await unit.lock(...[...inviting].map((teamId) => teamStream(teamId)), userStream(user.id));
+  const open = (await openInvitationsTo(db, user.email, unit.now)).filter((invitation) => inviting.has(invitation.teamId));
   let joinedTeamId: string | null = null;
   for (const invitation of open) {
-    const team = loadTeamState(db, invitation.teamId);
+    const team = await loadTeamState(db, invitation.teamId);
     if (!team) continue;
-    const space = invitation.projectId ? loadSpaceState(db, invitation.projectId) : null;
+    const space = invitation.projectId ? await loadSpaceState(db, invitation.projectId) : null;
     const projectId = space && space.teamId === team.id ? space.id : null;
     const joins = !team.members.some((member) => member.userId === user.id) && (invitation.role !== 'guest' || projectId !== null);
     if (joins) {

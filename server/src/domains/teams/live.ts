@@ -2,8 +2,7 @@ import { DomainError, refusal } from '../../errors';
 import type { StoredEvent } from '../../core/events';
 import { requireActor } from '../../graphql/context';
 import type { MercuriusContext } from 'mercurius';
-import { readTogether } from '../../db/prepared';
-import { feed, mapFeed, shareWith, topics, type LiveFeed, type Verdict } from '../../core/live';
+import { feed, mapFeed, shareWith, topics, type Verdict } from '../../core/live';
 import { readsSeatFieldsOnly, readsSeatFieldsOrSpaceChatOnly, readsSpaceChat, viewOfChange } from './projectChangeSharing';
 import { spaceChatSummariesOf, type SpaceChatSummary } from '../../core/spaceChatSummaries';
 import { findUser, presentUser } from '../accounts';
@@ -23,14 +22,14 @@ type Payload = { userId?: string; projectId?: string };
 /** What subTeam's judge looks at: everything else it skips without reading. */
 const teamChangeRelevant = (event: StoredEvent) => event.type === 'user.default_team_changed' || event.type.startsWith('team.');
 
-function teamChangeVerdict(database: LiveDatabase, userId: string, event: StoredEvent): Verdict {
+async function teamChangeVerdict(database: LiveDatabase, userId: string, event: StoredEvent): Promise<Verdict> {
   const payload = event.payload as Payload;
   if (event.type === 'user.default_team_changed') return event.stream === userStream(userId) ? 'deliver' : 'skip';
   if (!event.type.startsWith('team.') || event.teamId === null) return 'skip';
   if (event.type === 'team.member_removed' && payload.userId === userId) return 'deliver';
   const reads = liveAccess.now(database);
-  const team = reads.team(event.teamId);
-  return team && teamPolicy.read(reads.teamSeat(team, userId)) ? 'deliver' : 'skip';
+  const team = await reads.team(event.teamId);
+  return team && teamPolicy.read(await reads.teamSeat(team, userId)) ? 'deliver' : 'skip';
 }
 
 /** Who a space list's feed is for, and whether its document reads the spaces' chat fields (readsSpaceChat). */
@@ -62,17 +61,17 @@ function spaceChangeRelevant(event: StoredEvent, listener: SpaceListener): boole
   return event.type.startsWith('team.') || event.type.startsWith('project.');
 }
 
-function spaceChangeVerdict(database: LiveDatabase, listener: SpaceListener, teamId: string, event: StoredEvent): Verdict {
+async function spaceChangeVerdict(database: LiveDatabase, listener: SpaceListener, teamId: string, event: StoredEvent): Promise<Verdict> {
   // Chat traffic it does not hear is dropped before any query: it is most of a team's events.
   if (isChatEvent(event.type) && !spaceChatEvent(event, listener)) return 'skip';
   const { userId } = listener;
   const reads = liveAccess.now(database);
-  const team = reads.team(teamId);
-  const seat = team ? reads.teamSeat(team, userId) : null;
+  const team = await reads.team(teamId);
+  const seat = team ? await reads.teamSeat(team, userId) : null;
   if (!seat) return 'end';
   const payload = event.payload as Payload;
   if (isChatEvent(event.type)) {
-    const access = reads.spaceAccess(payload.projectId!, userId);
+    const access = await reads.spaceAccess(payload.projectId!, userId);
     return access && spacePolicy.read(seat, access.space, access.spaceSeat) ? 'deliver' : 'skip';
   }
   if (!event.type.startsWith('project.')) return 'skip';
@@ -82,7 +81,7 @@ function spaceChangeVerdict(database: LiveDatabase, listener: SpaceListener, tea
       deleted.memberIds.includes(userId) || effectiveTeamRole(seat) === 'admin' || (deleted.type === 'public' && seat.role !== 'guest');
     return couldSee ? 'deliver' : 'skip';
   }
-  const access = reads.spaceAccess(payload.projectId!, userId);
+  const access = await reads.spaceAccess(payload.projectId!, userId);
   if (access && spacePolicy.read(seat, access.space, access.spaceSeat)) return 'deliver';
   // Changes that took the space out of the subscriber's sight: they must drop it.
   if (payload.userId === userId) return 'deliver';
@@ -91,51 +90,43 @@ function spaceChangeVerdict(database: LiveDatabase, listener: SpaceListener, tea
 }
 
 /**
- * A feed whose payloads are shared by every subscriber with the same view of the event (see viewOfChange):
+ * A delivery whose payload is shared by every subscriber with the same view of the event (see viewOfChange):
  * a change to a space of thousands is then executed and serialized a handful of times, not once per
- * subscriber. Each subscriber's own feed has judged the event for them first. The view is taken as the
- * event is handed on (mapFeed), so the feed stays on the pushed path.
+ * subscriber. Worked out by the subscriber's own judge once it lets the event through (its reads are async),
+ * and handed on by mapFeed right after that judgement, so the feed stays on the pushed path.
  */
-function sharedByView(events: LiveFeed<StoredEvent>, context: MercuriusContext, viewerId: string): LiveFeed<StoredEvent> {
-  const database = context.services.database;
-  // The view's reads (the space, the team, the seats) in one read transaction, as the feed's judgement is.
-  return mapFeed(events, (event) =>
-    shareWith(
-      event,
-      event,
-      readTogether(database.sqlite, () => viewOfChange(database, viewerId, event)),
-    ),
-  );
+async function sharedByView(database: LiveDatabase, viewerId: string, event: StoredEvent): Promise<StoredEvent> {
+  return shareWith(event, event, await viewOfChange(database, viewerId, event));
 }
 
 /** A chat event as the chat list's feed hands it on: with the subscriber's summary of the space, when worked out. */
 type SpaceChatDelivery = StoredEvent & { spaceChat?: SpaceChatSummary };
 
 /**
- * The chat list's feed: a chat event's payload is shared by every subscriber with the same view of the space,
+ * The chat list's delivery: a chat event's payload is shared by every subscriber with the same view of the space,
  * the same unread count and the same relation to the last message (its author or not), worked out for each
- * subscriber at the handover's snapshot and handed to the payload (Project.unread and lastMessage answer it), so
- * each is sent exactly their own summary. The summary reads (the space's newest messages, kept per log position,
- * and the subscriber's read marker) are a small part of executing the document. Other events go per subscriber.
+ * subscriber when its judge lets the event through and handed to the payload (Project.unread and lastMessage answer
+ * it), so each is sent exactly their own summary. The summary reads (the space's newest messages, kept per log
+ * position, and the subscriber's read marker) are a small part of executing the document. Other events go per
+ * subscriber.
  */
-function sharedBySpaceChat(events: LiveFeed<StoredEvent>, context: MercuriusContext, viewerId: string): LiveFeed<StoredEvent> {
+async function sharedBySpaceChat(
+  context: MercuriusContext,
+  summaries: NonNullable<ReturnType<typeof spaceChatSummariesOf>>,
+  viewerId: string,
+  event: StoredEvent,
+): Promise<StoredEvent> {
   const { database, store } = context.services;
-  const summaries = spaceChatSummariesOf(database.db);
-  if (!summaries) return events;
-  return mapFeed(events, (event) => {
-    if (!isChatEvent(event.type)) return event;
-    const projectId = (event.payload as Payload).projectId!;
-    return readTogether(database.sqlite, () => {
-      const view = viewOfChange(database, viewerId, event);
-      if (view === 'hidden') return shareWith(event, event, view);
-      const access = liveAccess.now(database).spaceAccess(projectId, viewerId)!;
-      const moderates = spacePolicy.manage(access.seat!, access.space, access.spaceSeat);
-      const spaceChat = summaries.summaryOf(database.db, database.sqlite, viewerId, projectId, moderates, store.clock.now());
-      const delivery: SpaceChatDelivery = Object.assign({}, event, { spaceChat });
-      const wrote = spaceChat.lastMessage?.authorId === viewerId ? 'author' : 'reader';
-      return shareWith(delivery, event, `${view}|${spaceChat.unread}|${wrote}`);
-    });
-  });
+  if (!isChatEvent(event.type)) return event;
+  const projectId = (event.payload as Payload).projectId!;
+  const view = await viewOfChange(database, viewerId, event);
+  if (view === 'hidden') return shareWith(event, event, view);
+  const access = (await liveAccess.now(database).spaceAccess(projectId, viewerId))!;
+  const moderates = spacePolicy.manage(access.seat!, access.space, access.spaceSeat);
+  const spaceChat = await summaries.summaryOf(database, viewerId, projectId, moderates, store.clock.now());
+  const delivery: SpaceChatDelivery = Object.assign({}, event, { spaceChat });
+  const wrote = spaceChat.lastMessage?.authorId === viewerId ? 'author' : 'reader';
+  return shareWith(delivery, event, `${view}|${spaceChat.unread}|${wrote}`);
 }
 
 /** The space as presented, carrying the subscriber's chat summary when their feed worked it out (sharedBySpaceChat). */
@@ -149,43 +140,61 @@ export const teamSubscriptions = {
       const actor = requireActor(context);
       if (args.user && args.user !== actor.userId) throw refusal('PERMISSION_DENIED', 'OWN_TEAMS_ONLY');
       const database = context.services.database;
-      return feed(context, actor, topics.global, (event) => teamChangeVerdict(database, actor.userId, event), teamChangeRelevant);
+      return feed(
+        context,
+        actor,
+        topics.global,
+        async (event) => await teamChangeVerdict(database, actor.userId, event),
+        teamChangeRelevant,
+      );
     },
-    resolve: (event, _args, context) => {
+    resolve: async (event, _args, context) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
       const payload = event.payload as Payload & { teamId?: string | null };
       const teamId = event.type === 'user.default_team_changed' ? (payload.teamId ?? '') : event.teamId!;
-      const team = teamId ? findTeam(db, teamId) : undefined;
-      const member = team && loadTeamSeat(db, team, actor.userId);
-      return { type: event.type, teamId, userId: payload.userId ?? null, team: member ? presentTeam(db, team, actor.userId) : null };
+      const team = teamId ? await findTeam(db, teamId) : undefined;
+      const member = team && (await loadTeamSeat(db, team, actor.userId));
+      return { type: event.type, teamId, userId: payload.userId ?? null, team: member ? await presentTeam(db, team, actor.userId) : null };
     },
   } satisfies LiveSubscription<'subTeam', StoredEvent>,
   subProject: {
-    subscribe: (_root, _args, context, info) => {
+    subscribe: async (_root, _args, context, info) => {
       const actor = requireActor(context);
       const database = context.services.database;
-      const { team } = requireCurrentTeam(database.db, actor.userId);
+      const { team } = await requireCurrentTeam(database.db, actor.userId);
       const listener: SpaceListener = { userId: actor.userId, hearsChat: readsSpaceChat(info) };
+      const summaries = spaceChatSummariesOf(database.db);
+      const share = readsSeatFieldsOnly(info)
+        ? (event: StoredEvent) => sharedByView(database, actor.userId, event)
+        : summaries && listener.hearsChat && readsSeatFieldsOrSpaceChatOnly(info)
+          ? (event: StoredEvent) => sharedBySpaceChat(context, summaries, actor.userId, event)
+          : null;
+      // The shared delivery the judge worked out for the event it let through last (see sharedByView).
+      let prepared: { event: StoredEvent; delivery: StoredEvent } | null = null;
       const events = feed(
         context,
         actor,
         topics.team(team.id),
-        (event) => spaceChangeVerdict(database, listener, team.id, event),
+        async (event) => {
+          const verdict = await spaceChangeVerdict(database, listener, team.id, event);
+          if (verdict === 'deliver' && share) prepared = { event, delivery: await share(event) };
+          return verdict;
+        },
         (event) => spaceChangeRelevant(event, listener),
       );
-      if (readsSeatFieldsOnly(info)) return sharedByView(events, context, actor.userId);
-      return listener.hearsChat && readsSeatFieldsOrSpaceChatOnly(info) ? sharedBySpaceChat(events, context, actor.userId) : events;
+      if (!share) return events;
+      return mapFeed(events, (event) => (prepared?.event === event ? prepared.delivery : event));
     },
-    resolve: (event, _args, context) => {
+    resolve: async (event, _args, context) => {
       const actor = requireActor(context);
       const database = context.services.database;
       const db = database.db;
       const payload = event.payload as Payload & { projectId: string };
       const reads = liveAccess.now(database);
-      const access = reads.spaceAccess(payload.projectId, actor.userId);
+      const access = await reads.spaceAccess(payload.projectId, actor.userId);
       const visible = access?.seat && spacePolicy.read(access.seat, access.space, access.spaceSeat) ? access : null;
-      const space = visible ? reads.spaceRow(payload.projectId)! : null;
+      const space = visible ? (await reads.spaceRow(payload.projectId))! : null;
       const type = event.type === 'chat.read' ? 'project.read' : event.type.startsWith('message.') ? 'project.message' : event.type;
       const userId = payload.userId ?? null;
       return {
@@ -198,39 +207,39 @@ export const teamSubscriptions = {
         // Only a membership change is about a member; a chat event's userId is its reader, not a change of the list.
         member:
           space && userId && type.startsWith('project.') && !isChatEvent(event.type)
-            ? (presentSpaceMember(db, space, userId, actor.userId) ?? null)
+            ? ((await presentSpaceMember(db, space, userId, actor.userId)) ?? null)
             : null,
       };
     },
   } satisfies LiveSubscription<'subProject', StoredEvent>,
   subUser: {
-    subscribe: (_root, args, context) => {
+    subscribe: async (_root, args, context) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
       if (!args.team) return feed(context, actor, topics.stream(userStream(actor.userId)), () => 'deliver');
-      const { team, seat } = requireTeamMember(db, args.team, actor.userId);
+      const { team, seat } = await requireTeamMember(db, args.team, actor.userId);
       if (!teamPolicy.participate(seat)) throw new DomainError('PERMISSION_DENIED');
       const database = context.services.database;
       return feed(
         context,
         actor,
         topics.global,
-        (event) => {
+        async (event) => {
           const reads = liveAccess.now(database);
-          const teamNow = reads.team(team.id);
-          if (!teamNow || !teamPolicy.read(reads.teamSeat(teamNow, actor.userId))) return 'end';
+          const teamNow = await reads.team(team.id);
+          if (!teamNow || !teamPolicy.read(await reads.teamSeat(teamNow, actor.userId))) return 'end';
           const changed = (event.payload as Payload).userId;
           if (!profileEventTypes.has(event.type) || !changed) return 'skip';
-          return reads.teamSeat(teamNow, changed) ? 'deliver' : 'skip';
+          return (await reads.teamSeat(teamNow, changed)) ? 'deliver' : 'skip';
         },
         // Profile changes, and team events: a lost seat ends the feed, and only a team event takes it.
         (event) => profileEventTypes.has(event.type) || event.type.startsWith('team.'),
       );
     },
-    resolve: (event, args, context) => {
+    resolve: async (event, args, context) => {
       const actor = requireActor(context);
       const userId = args.team ? (event.payload as Payload).userId! : actor.userId;
-      return presentUser(findUser(context.services, userId));
+      return presentUser(await findUser(context.services, userId));
     },
   } satisfies LiveSubscription<'subUser', StoredEvent>,
 } satisfies SubscriptionResolvers;

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import type { SpacePermission } from '#shared/teams';
 import type { SpaceSeat, TeamSeat } from '../../core/access';
 import { findSpaceRow } from './present';
@@ -15,29 +14,11 @@ import {
   type TeamRow,
 } from './state';
 
-/** A connection as live judgements read it: the query builder, and the driver for the one raw read below. */
+/** A database as live judgements read it: the query builder, and the log's position that keys what is kept. */
 export interface LiveDatabase {
   db: Reader;
-  sqlite: Database.Database;
-}
-
-// Asked before every live judgement: a raw statement prepared once per connection, without the query builder's row mapping.
-const logHeads = new WeakMap<Database.Database, Database.Statement<[], { seq: number; id: string }>>();
-
-/**
- * The log's newest event as this connection reads it now (whichever process appended last): its position and
- * its id, so a position read inside a unit of work that was then rolled back is never taken for the event
- * committed at that position later. What is kept "per log position" is kept under this key.
- */
-export function logPosition(sqlite: Database.Database): string {
-  let statement = logHeads.get(sqlite);
-  if (!statement)
-    logHeads.set(
-      sqlite,
-      (statement = sqlite.prepare<[], { seq: number; id: string }>('SELECT seq, id FROM events ORDER BY seq DESC LIMIT 1')),
-    );
-  const newest = statement.get();
-  return newest ? `${newest.seq}:${newest.id}` : '';
+  /** See `AppDatabase.logPosition` (db/connection.ts). */
+  logPosition(): string;
 }
 
 /**
@@ -47,27 +28,41 @@ export function logPosition(sqlite: Database.Database): string {
  */
 const lookupsBeforeWholeList = 8;
 
+/**
+ * The read kept under `key`, started once: judgements running at the same time share it. A read that fails is
+ * forgotten, so the next judgement reads again.
+ */
+function keptRead<Key, Value>(kept: Map<Key, Promise<Value>>, key: Key, read: () => Promise<Value>): Promise<Value> {
+  let answer = kept.get(key);
+  if (answer === undefined) {
+    answer = read();
+    kept.set(key, answer);
+    answer.catch(() => kept.delete(key));
+  }
+  return answer;
+}
+
 class TeamAtPosition {
-  private readonly seats = new Map<string, TeamSeat | null>();
-  private everySeat: Map<string, TeamSeat> | null = null;
+  private readonly seats = new Map<string, Promise<TeamSeat | null>>();
+  private everySeat: Promise<Map<string, TeamSeat>> | null = null;
 
   constructor(
     private readonly db: Reader,
     readonly row: TeamRow,
   ) {}
 
-  seat(userId: string): TeamSeat | null {
-    if (this.everySeat) return this.everySeat.get(userId) ?? null;
+  async seat(userId: string): Promise<TeamSeat | null> {
+    if (this.everySeat) return (await this.everySeat).get(userId) ?? null;
     const known = this.seats.get(userId);
     if (known !== undefined) return known;
     if (this.seats.size >= lookupsBeforeWholeList) {
       // The same rule as a single seat's (members counted in joining order up to the plan's limit), for all at once.
-      this.everySeat = loadTeamSeats(this.db, this.row);
-      return this.everySeat.get(userId) ?? null;
+      const everySeat = loadTeamSeats(this.db, this.row);
+      this.everySeat = everySeat;
+      everySeat.catch(() => (this.everySeat = null));
+      return (await everySeat).get(userId) ?? null;
     }
-    const seat = loadTeamSeat(this.db, this.row, userId);
-    this.seats.set(userId, seat);
-    return seat;
+    return keptRead(this.seats, userId, () => loadTeamSeat(this.db, this.row, userId));
   }
 }
 
@@ -76,10 +71,15 @@ interface SpaceMembers {
   requests: Set<string>;
 }
 
+interface WholeSpace {
+  facts: SpaceFacts;
+  members: SpaceMembers;
+}
+
 class SpaceAtPosition {
-  private readonly accesses = new Map<string, SpaceAccess | null>();
-  private whole: { facts: SpaceFacts; members: SpaceMembers } | null | undefined;
-  private fullRow: ProjectRow | null | undefined;
+  private readonly accesses = new Map<string, Promise<SpaceAccess | null>>();
+  private whole: Promise<WholeSpace | null> | undefined;
+  private fullRow: Promise<ProjectRow | null> | undefined;
 
   constructor(
     private readonly db: Reader,
@@ -87,42 +87,50 @@ class SpaceAtPosition {
     private readonly projectId: string,
   ) {}
 
-  access(userId: string): SpaceAccess | null {
+  async access(userId: string): Promise<SpaceAccess | null> {
     if (this.whole === undefined) {
       const known = this.accesses.get(userId);
       if (known !== undefined) return known;
       if (this.accesses.size < lookupsBeforeWholeList) {
-        const access = loadSpaceAccess(this.db, this.projectId, userId);
-        this.accesses.set(userId, access);
-        return access;
+        return keptRead(this.accesses, userId, () => loadSpaceAccess(this.db, this.projectId, userId));
       }
-      const state = loadSpaceState(this.db, this.projectId);
-      if (state) {
-        const { members, requests, ...facts } = state;
-        this.whole = {
-          facts,
-          members: { permissions: new Map(members.map((member) => [member.userId, member.permission])), requests: new Set(requests) },
-        };
-      } else this.whole = null;
+      const whole = this.readWhole();
+      this.whole = whole;
+      whole.catch(() => (this.whole = undefined));
     }
-    if (this.whole === null) return null;
-    const team = this.position.team(this.whole.facts.teamId);
+    const whole = await this.whole;
+    if (whole === null) return null;
+    const team = await this.position.team(whole.facts.teamId);
     if (!team) return null;
     const spaceSeat: SpaceSeat = {
-      permission: this.whole.members.permissions.get(userId) ?? null,
-      requested: this.whole.members.requests.has(userId),
+      permission: whole.members.permissions.get(userId) ?? null,
+      requested: whole.members.requests.has(userId),
     };
-    return { space: this.whole.facts, team: team.row, seat: team.seat(userId), spaceSeat };
+    return { space: whole.facts, team: team.row, seat: await team.seat(userId), spaceSeat };
   }
 
-  row(): ProjectRow | null {
-    if (this.fullRow === undefined) this.fullRow = findSpaceRow(this.db, this.projectId) ?? null;
+  private async readWhole(): Promise<WholeSpace | null> {
+    const state = await loadSpaceState(this.db, this.projectId);
+    if (!state) return null;
+    const { members, requests, ...facts } = state;
+    return {
+      facts,
+      members: { permissions: new Map(members.map((member) => [member.userId, member.permission])), requests: new Set(requests) },
+    };
+  }
+
+  row(): Promise<ProjectRow | null> {
+    if (this.fullRow === undefined) {
+      const row = findSpaceRow(this.db, this.projectId).then((found) => found ?? null);
+      this.fullRow = row;
+      row.catch(() => (this.fullRow = undefined));
+    }
     return this.fullRow;
   }
 }
 
 class PositionFacts {
-  private readonly teams = new Map<string, TeamAtPosition | null>();
+  private readonly teams = new Map<string, Promise<TeamAtPosition | null>>();
   private readonly spaces = new Map<string, SpaceAtPosition>();
 
   constructor(
@@ -130,14 +138,11 @@ class PositionFacts {
     readonly position: string,
   ) {}
 
-  team(teamId: string): TeamAtPosition | null {
-    let team = this.teams.get(teamId);
-    if (team === undefined) {
-      const row = findTeam(this.db, teamId);
-      team = row ? new TeamAtPosition(this.db, row) : null;
-      this.teams.set(teamId, team);
-    }
-    return team;
+  team(teamId: string): Promise<TeamAtPosition | null> {
+    return keptRead(this.teams, teamId, async () => {
+      const row = await findTeam(this.db, teamId);
+      return row ? new TeamAtPosition(this.db, row) : null;
+    });
   }
 
   space(projectId: string): SpaceAtPosition {
@@ -147,13 +152,13 @@ class PositionFacts {
   }
 }
 
-/** What each connection read at the log's current position; replaced as soon as the log moves on. */
-const factsByConnection = new WeakMap<Database.Database, PositionFacts>();
+/** What each database read at the log's current position; replaced as soon as the log moves on. */
+const factsByDatabase = new WeakMap<object, PositionFacts>();
 
-function factsNow({ db, sqlite }: LiveDatabase): PositionFacts {
-  const position = logPosition(sqlite);
-  let facts = factsByConnection.get(sqlite);
-  if (!facts || facts.position !== position) factsByConnection.set(sqlite, (facts = new PositionFacts(db, position)));
+function factsNow(database: LiveDatabase): PositionFacts {
+  const position = database.logPosition();
+  let facts = factsByDatabase.get(database.db);
+  if (!facts || facts.position !== position) factsByDatabase.set(database.db, (facts = new PositionFacts(database.db, position)));
   return facts;
 }
 
@@ -167,33 +172,34 @@ function factsNow({ db, sqlite }: LiveDatabase): PositionFacts {
  * commands: inside a write transaction the state changes before its event is appended.
  */
 export const liveAccess = {
-  team(database: LiveDatabase, teamId: string): TeamRow | undefined {
+  team(database: LiveDatabase, teamId: string): Promise<TeamRow | undefined> {
     return liveAccess.now(database).team(teamId);
   },
-  teamSeat(database: LiveDatabase, team: TeamRow, userId: string): TeamSeat | null {
+  teamSeat(database: LiveDatabase, team: TeamRow, userId: string): Promise<TeamSeat | null> {
     return liveAccess.now(database).teamSeat(team, userId);
   },
-  spaceAccess(database: LiveDatabase, projectId: string, userId: string): SpaceAccess | null {
+  spaceAccess(database: LiveDatabase, projectId: string, userId: string): Promise<SpaceAccess | null> {
     return liveAccess.now(database).spaceAccess(projectId, userId);
   },
-  spaceRow(database: LiveDatabase, projectId: string): ProjectRow | undefined {
+  spaceRow(database: LiveDatabase, projectId: string): Promise<ProjectRow | undefined> {
     return liveAccess.now(database).spaceRow(projectId);
   },
   /**
-   * The same reads with the log's position read once, for the reads of one synchronous judgement or answer:
-   * nothing is written on the connection until it returns, so the position cannot move meanwhile.
+   * The same reads with the log's position read once, for the reads of one judgement or answer. The reads it
+   * starts are kept at that position: one that finishes after the log moved on answers as of that position, as a
+   * read started just before the move would.
    */
   now(database: LiveDatabase) {
     const facts = factsNow(database);
     return {
-      team: (teamId: string): TeamRow | undefined => facts.team(teamId)?.row,
-      teamSeat: (team: TeamRow, userId: string): TeamSeat | null => {
-        const known = facts.team(team.id);
+      team: async (teamId: string): Promise<TeamRow | undefined> => (await facts.team(teamId))?.row,
+      teamSeat: async (team: TeamRow, userId: string): Promise<TeamSeat | null> => {
+        const known = await facts.team(team.id);
         // A team row handed in from elsewhere (another position) is judged with its own plan, as loadTeamSeat does.
         return known && known.row === team ? known.seat(userId) : loadTeamSeat(database.db, team, userId);
       },
-      spaceAccess: (projectId: string, userId: string): SpaceAccess | null => facts.space(projectId).access(userId),
-      spaceRow: (projectId: string): ProjectRow | undefined => facts.space(projectId).row() ?? undefined,
+      spaceAccess: (projectId: string, userId: string): Promise<SpaceAccess | null> => facts.space(projectId).access(userId),
+      spaceRow: async (projectId: string): Promise<ProjectRow | undefined> => (await facts.space(projectId).row()) ?? undefined,
     };
   },
 };

@@ -13,8 +13,8 @@ import { findTeam, type Reader } from './state';
 import { projects, teams } from './tables';
 
 /** The plan a team is on as the teams area records it (team.plan_changed); a team without one is on free. */
-export function teamPlanName(db: Reader, teamId: string): PlanName {
-  const plan = findTeam(db, teamId)?.plan;
+export async function teamPlanName(db: Reader, teamId: string): Promise<PlanName> {
+  const plan = (await findTeam(db, teamId))?.plan;
   return isPlanName(plan) ? plan : 'free';
 }
 
@@ -29,27 +29,31 @@ const limitErrors = {
  * Called inside the creating command's unit of work, so the count and the creation are one decision: two
  * requests at once cannot both take the last slot. `current` counts only when the plan has a limit.
  */
-export function requirePlanRoom(db: Reader, teamId: string, limit: CountedPlanLimit, current: () => number, adding = 1): void {
-  const plan = teamPlanName(db, teamId);
+export async function requirePlanRoom(
+  db: Reader,
+  teamId: string,
+  limit: CountedPlanLimit,
+  current: () => number | Promise<number>,
+  adding = 1,
+): Promise<void> {
+  const plan = await teamPlanName(db, teamId);
   const maximum = limitsOfPlan(plan)[limit];
-  if (maximum === null || planLimitAllows(plan, limit, current(), adding)) return;
+  if (maximum === null || planLimitAllows(plan, limit, await current(), adding)) return;
   throw limitErrors[limit]({ plan, limit: maximum });
 }
 
 /** The team's spaces that count against its plan: personal spaces (one per member, made by the product) do not. */
-export function countTeamSpaces(db: Reader, teamId: string): number {
-  return (
-    db
-      .select({ spaces: count() })
-      .from(projects)
-      .where(and(eq(projects.teamId, teamId), eq(projects.isPersonal, false)))
-      .get()?.spaces ?? 0
-  );
+export async function countTeamSpaces(db: Reader, teamId: string): Promise<number> {
+  const [row] = await db
+    .select({ spaces: count().mapWith(Number) })
+    .from(projects)
+    .where(and(eq(projects.teamId, teamId), eq(projects.isPersonal, false)));
+  return row?.spaces ?? 0;
 }
 
 /** The oldest moment of chat history the team's plan shows now (ISO 8601), or null when it shows all of it. */
-export function teamMessageHistoryStart(db: Reader, teamId: string, now: Date): string | null {
-  return messageHistoryStart(teamPlanName(db, teamId), now)?.toISOString() ?? null;
+export async function teamMessageHistoryStart(db: Reader, teamId: string, now: Date): Promise<string | null> {
+  return messageHistoryStart(await teamPlanName(db, teamId), now)?.toISOString() ?? null;
 }
 
 /**

@@ -17,9 +17,9 @@ import { loadTeamSeat, loadTeamSeats, type ProjectRow, type Reader, type TeamRow
 import { projectMembers, projects, teamInvitations, teamMembers, teams } from './tables';
 
 /** A team as the API returns it to `viewerId`; lists (users, invited) come from the loaders below. */
-export function presentTeam(db: Reader, team: TeamRow, viewerId: string) {
-  const seat = loadTeamSeat(db, team, viewerId);
-  const viewer = db.select({ defaultTeamId: users.defaultTeamId }).from(users).where(eq(users.id, viewerId)).get();
+export async function presentTeam(db: Reader, team: TeamRow, viewerId: string) {
+  const seat = await loadTeamSeat(db, team, viewerId);
+  const [viewer] = await db.select({ defaultTeamId: users.defaultTeamId }).from(users).where(eq(users.id, viewerId)).limit(1);
   return {
     ...team,
     subscription: team.plan,
@@ -31,7 +31,7 @@ export function presentTeam(db: Reader, team: TeamRow, viewerId: string) {
   };
 }
 
-export type PresentedTeam = ReturnType<typeof presentTeam>;
+export type PresentedTeam = Awaited<ReturnType<typeof presentTeam>>;
 
 type SpaceRow = Pick<
   ProjectRow,
@@ -74,8 +74,9 @@ export type PresentedInvitation = typeof teamInvitations.$inferSelect & {
 /** AuthPayload as the accounts area opens a session; its `team` is this area's (accountFields.ts). */
 export type SessionPayload = Awaited<ReturnType<typeof openSession>>;
 
-export function findSpaceRow(db: Reader, projectId: string): ProjectRow | undefined {
-  return db.select().from(projects).where(eq(projects.id, projectId)).get();
+export async function findSpaceRow(db: Reader, projectId: string): Promise<ProjectRow | undefined> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  return row;
 }
 
 const personFields = {
@@ -113,11 +114,10 @@ export const teamLoaders: MercuriusLoaders = {
     users: async (queries: { obj: PresentedTeam }[], context: MercuriusContext) => {
       const db = context.services.database.db;
       const teamIds = queries.map(({ obj }) => obj.id);
-      const rows = db
+      const rows = await db
         .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
         .from(teamMembers)
-        .where(inArray(teamMembers.teamId, teamIds))
-        .all();
+        .where(inArray(teamMembers.teamId, teamIds));
       return queries.map(({ obj }) => {
         if (!teamPolicy.participate(obj.viewerSeat)) return obj.viewerSeat ? [obj.viewerId] : [];
         return rows.filter((row) => row.teamId === obj.id).map((row) => row.userId);
@@ -129,7 +129,7 @@ export const teamLoaders: MercuriusLoaders = {
       const rows =
         teamIds.length === 0
           ? []
-          : db
+          : await db
               .select()
               .from(teamInvitations)
               .where(
@@ -138,8 +138,7 @@ export const teamLoaders: MercuriusLoaders = {
                   eq(teamInvitations.state, 'pending'),
                   gt(teamInvitations.expiresAt, new Date().toISOString()),
                 ),
-              )
-              .all();
+              );
       return queries.map(({ obj }) =>
         rows
           .filter((row) => row.teamId === obj.id)
@@ -157,10 +156,12 @@ export const teamLoaders: MercuriusLoaders = {
   Project: {
     users: async (queries: { obj: PresentedSpace }[], context: MercuriusContext) => {
       const db = context.services.database.db;
-      return queries.map(({ obj }) => {
-        const roster = spaceRoster(db, obj.id, obj.team);
-        return presentPeople(roster.people, obj.viewerId, roster.seats, roster.permissions);
-      });
+      return Promise.all(
+        queries.map(async ({ obj }) => {
+          const roster = await spaceRoster(db, obj.id, obj.team);
+          return presentPeople(roster.people, obj.viewerId, roster.seats, roster.permissions);
+        }),
+      );
     },
   },
 };
@@ -169,8 +170,8 @@ export const teamLoaders: MercuriusLoaders = {
  * One member of a space as `viewerId` sees them (ProjectUser), from the roster kept for the log's current
  * position; undefined when they are not a member. The caller has checked the viewer may see the space.
  */
-export function presentSpaceMember(db: Reader, space: { id: string; teamId: string }, userId: string, viewerId: string) {
-  const roster = spaceRoster(db, space.id, space.teamId);
+export async function presentSpaceMember(db: Reader, space: { id: string; teamId: string }, userId: string, viewerId: string) {
+  const roster = await spaceRoster(db, space.id, space.teamId);
   const person = roster.people.find((member) => member.id === userId);
   return person && presentPeople([person], viewerId, roster.seats, roster.permissions)[0];
 }
@@ -205,8 +206,8 @@ const membersOfSpace = preparedQuery((db: Reader) =>
  */
 const rostersByConnection = new WeakMap<object, { position: number; bySpace: Map<string, SpaceRoster> }>();
 
-function spaceRoster(db: Reader, projectId: string, teamId: string): SpaceRoster {
-  const position = logHead(db).get()?.seq ?? 0;
+async function spaceRoster(db: Reader, projectId: string, teamId: string): Promise<SpaceRoster> {
+  const position = Number((await logHead(db).execute())[0]?.seq ?? 0);
   let kept = rostersByConnection.get(db);
   if (!kept || kept.position !== position) {
     kept = { position, bySpace: new Map() };
@@ -214,23 +215,18 @@ function spaceRoster(db: Reader, projectId: string, teamId: string): SpaceRoster
   }
   let roster = kept.bySpace.get(projectId);
   if (!roster) {
-    const members = membersOfSpace(db).all({ projectId });
+    const members = await membersOfSpace(db).execute({ projectId });
     roster = {
       people: members.map((row) => row.person),
       permissions: new Map(members.map((row) => [row.person.id, row.permission])),
-      seats: loadTeamSeats(db, teamPlan(db, teamId)),
+      seats: await loadTeamSeats(db, await teamPlan(db, teamId)),
     };
     kept.bySpace.set(projectId, roster);
   }
   return roster;
 }
 
-function teamPlan(db: Reader, teamId: string): Pick<TeamRow, 'id' | 'plan' | 'seats'> {
-  return (
-    db.select({ id: teams.id, plan: teams.plan, seats: teams.seats }).from(teams).where(eq(teams.id, teamId)).get() ?? {
-      id: teamId,
-      plan: 'free',
-      seats: null,
-    }
-  );
+async function teamPlan(db: Reader, teamId: string): Promise<Pick<TeamRow, 'id' | 'plan' | 'seats'>> {
+  const [row] = await db.select({ id: teams.id, plan: teams.plan, seats: teams.seats }).from(teams).where(eq(teams.id, teamId)).limit(1);
+  return row ?? { id: teamId, plan: 'free', seats: null };
 }

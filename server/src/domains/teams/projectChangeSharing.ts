@@ -115,9 +115,9 @@ export function readsSeatFieldsOrSpaceChatOnly(info: Pick<GraphQLResolveInfo, 'f
  * space, their membership, permission, pending request and right to manage it, and whether the member the
  * change is about is them (ProjectUser.isAuth).
  */
-export function viewOfChange(database: LiveDatabase, viewerId: string, event: StoredEvent): string {
+export async function viewOfChange(database: LiveDatabase, viewerId: string, event: StoredEvent): Promise<string> {
   const payload = event.payload as { projectId?: string; userId?: string };
-  const access = payload.projectId ? liveAccess.spaceAccess(database, payload.projectId, viewerId) : null;
+  const access = payload.projectId ? await liveAccess.spaceAccess(database, payload.projectId, viewerId) : null;
   if (!access?.seat || !spacePolicy.read(access.seat, access.space, access.spaceSeat)) return 'hidden';
   const { seat, space, spaceSeat } = access;
   return [

@@ -90,45 +90,43 @@ const requestsOfProject = preparedQuery((db: Reader) =>
     .prepare(),
 );
 
-export function findTeam(db: Reader, teamId: string): TeamRow | undefined {
+export async function findTeam(db: Reader, teamId: string): Promise<TeamRow | undefined> {
   if (!isId(teamId)) return undefined;
-  return teamById(db).get({ teamId });
+  return (await teamById(db).execute({ teamId }))[0];
 }
 
-export function loadTeamState(db: Reader, teamId: string): TeamState | null {
-  const team = findTeam(db, teamId);
+export async function loadTeamState(db: Reader, teamId: string): Promise<TeamState | null> {
+  const team = await findTeam(db, teamId);
   if (!team) return null;
-  const members = db
+  const members = await db
     .select({ userId: teamMembers.userId, role: teamMembers.role })
     .from(teamMembers)
-    .where(eq(teamMembers.teamId, teamId))
-    .all();
+    .where(eq(teamMembers.teamId, teamId));
   return { id: team.id, name: team.name, logo: team.logo, url: team.url, members };
 }
 
-function seatOf(db: Reader, team: TeamRow, member: MemberRow | undefined): TeamSeat | null {
+async function seatOf(db: Reader, team: TeamRow, member: MemberRow | undefined): Promise<TeamSeat | null> {
   if (!member) return null;
   const limit = teamMemberLimit(team.plan, team.seats);
   const withinLimit =
     member.role === 'guest' ||
     limit === null ||
-    memberBeyondLimit(db).get({ teamId: member.teamId, joinedAt: member.joinedAt, userId: member.userId, limit }) === undefined;
+    (await memberBeyondLimit(db).execute({ teamId: member.teamId, joinedAt: member.joinedAt, userId: member.userId, limit })).length === 0;
   return { userId: member.userId, role: member.role, withinLimit };
 }
 
-export function loadTeamSeat(db: Reader, team: TeamRow, userId: string): TeamSeat | null {
-  const member = memberOfTeam(db).get({ teamId: team.id, userId });
+export async function loadTeamSeat(db: Reader, team: TeamRow, userId: string): Promise<TeamSeat | null> {
+  const [member] = await memberOfTeam(db).execute({ teamId: team.id, userId });
   return seatOf(db, team, member);
 }
 
 /** Every member's seat in one pass, for lists (no query per member). */
-export function loadTeamSeats(db: Reader, team: Pick<TeamRow, 'id' | 'plan' | 'seats'>): Map<string, TeamSeat> {
-  const members = db
+export async function loadTeamSeats(db: Reader, team: Pick<TeamRow, 'id' | 'plan' | 'seats'>): Promise<Map<string, TeamSeat>> {
+  const members = await db
     .select()
     .from(teamMembers)
     .where(eq(teamMembers.teamId, team.id))
-    .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId))
-    .all();
+    .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId));
   const seats = new Map<string, TeamSeat>();
   let counted = 0;
   for (const member of members) {
@@ -143,47 +141,46 @@ export function loadTeamSeats(db: Reader, team: Pick<TeamRow, 'id' | 'plan' | 's
 }
 
 /** The team, if the user belongs to it; the same answer for a team that does not exist, so ids cannot be probed. */
-export function requireTeamMember(db: Reader, teamId: string, userId: string): { team: TeamRow; seat: TeamSeat } {
-  const team = findTeam(db, teamId);
-  const seat = team ? loadTeamSeat(db, team, userId) : null;
+export async function requireTeamMember(db: Reader, teamId: string, userId: string): Promise<{ team: TeamRow; seat: TeamSeat }> {
+  const team = await findTeam(db, teamId);
+  const seat = team ? await loadTeamSeat(db, team, userId) : null;
   if (!team || !teamPolicy.read(seat)) throw refusal('NOT_FOUND', 'TEAM_NOT_FOUND');
   return { team, seat };
 }
 
-export function requireTeamAdmin(db: Reader, teamId: string, userId: string): { team: TeamRow; seat: TeamSeat } {
-  const access = requireTeamMember(db, teamId, userId);
+export async function requireTeamAdmin(db: Reader, teamId: string, userId: string): Promise<{ team: TeamRow; seat: TeamSeat }> {
+  const access = await requireTeamMember(db, teamId, userId);
   if (!teamPolicy.manage(access.seat)) throw new DomainError('PERMISSION_DENIED');
   return access;
 }
 
 /** The user's current team: their default team, while they still belong to it. */
-export function currentTeam(db: Reader, userId: string): TeamRow | null {
-  const row = db
+export async function currentTeam(db: Reader, userId: string): Promise<TeamRow | null> {
+  const [row] = await db
     .select({ team: teams })
     .from(users)
     .innerJoin(teams, eq(teams.id, users.defaultTeamId))
     .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, users.id)))
     .where(eq(users.id, userId))
-    .get();
+    .limit(1);
   return row?.team ?? null;
 }
 
-export function requireCurrentTeam(db: Reader, userId: string): { team: TeamRow; seat: TeamSeat } {
-  const team = currentTeam(db, userId);
+export async function requireCurrentTeam(db: Reader, userId: string): Promise<{ team: TeamRow; seat: TeamSeat }> {
+  const team = await currentTeam(db, userId);
   if (!team) throw refusal('NOT_FOUND', 'NO_CURRENT_TEAM');
   return requireTeamMember(db, team.id, userId);
 }
 
 /** Teams the user belongs to, oldest membership first. */
-export function teamsOf(db: Reader, userId: string): TeamRow[] {
-  return db
+export async function teamsOf(db: Reader, userId: string): Promise<TeamRow[]> {
+  const rows = await db
     .select({ team: teams })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(eq(teamMembers.userId, userId))
-    .orderBy(asc(teamMembers.joinedAt), asc(teams.id))
-    .all()
-    .map((row) => row.team);
+    .orderBy(asc(teamMembers.joinedAt), asc(teams.id));
+  return rows.map((row) => row.team);
 }
 
 /** A space as its row says, without its members. */
@@ -203,12 +200,12 @@ function spaceFactsOf(project: ProjectRow): SpaceFacts {
   };
 }
 
-export function loadSpaceState(db: Reader, projectId: string): SpaceState | null {
+export async function loadSpaceState(db: Reader, projectId: string): Promise<SpaceState | null> {
   if (!isId(projectId)) return null;
-  const project = projectById(db).get({ projectId });
+  const [project] = await projectById(db).execute({ projectId });
   if (!project) return null;
-  const members = membersOfProject(db).all({ projectId });
-  const requests = requestsOfProject(db).all({ projectId });
+  const members = await membersOfProject(db).execute({ projectId });
+  const requests = await requestsOfProject(db).execute({ projectId });
   return { ...spaceFactsOf(project), members, requests: requests.map((request) => request.userId) };
 }
 
@@ -232,28 +229,27 @@ export interface SpaceAccess {
  * user's own membership and request only, not the space's member list: every request checks access,
  * and a space may have thousands of members.
  */
-export function loadSpaceAccess(db: Reader, projectId: string, userId: string): SpaceAccess | null {
+export async function loadSpaceAccess(db: Reader, projectId: string, userId: string): Promise<SpaceAccess | null> {
   if (!isId(projectId)) return null;
-  const project = projectById(db).get({ projectId });
-  const team = project ? findTeam(db, project.teamId) : undefined;
+  const [project] = await projectById(db).execute({ projectId });
+  const team = project ? await findTeam(db, project.teamId) : undefined;
   if (!project || !team) return null;
-  const spaceSeat: SpaceSeat = {
-    permission: membershipOfProject(db).get({ projectId, userId })?.permission ?? null,
-    requested: requestOfProject(db).get({ projectId, userId }) !== undefined,
-  };
-  return { space: spaceFactsOf(project), team, seat: loadTeamSeat(db, team, userId), spaceSeat };
+  const [membership] = await membershipOfProject(db).execute({ projectId, userId });
+  const requests = await requestOfProject(db).execute({ projectId, userId });
+  const spaceSeat: SpaceSeat = { permission: membership?.permission ?? null, requested: requests.length > 0 };
+  return { space: spaceFactsOf(project), team, seat: await loadTeamSeat(db, team, userId), spaceSeat };
 }
 
 /** The space, if the user may see it; the same answer whether it does not exist or is out of sight. */
-export function requireVisibleSpace(db: Reader, projectId: string, userId: string): SpaceAccess & { seat: TeamSeat } {
-  const access = loadSpaceAccess(db, projectId, userId);
+export async function requireVisibleSpace(db: Reader, projectId: string, userId: string): Promise<SpaceAccess & { seat: TeamSeat }> {
+  const access = await loadSpaceAccess(db, projectId, userId);
   if (!access || !access.seat || !spacePolicy.read(access.seat, access.space, access.spaceSeat))
     throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND');
   return { ...access, seat: access.seat };
 }
 
-export function requireManagedSpace(db: Reader, projectId: string, userId: string): SpaceAccess & { seat: TeamSeat } {
-  const access = requireVisibleSpace(db, projectId, userId);
+export async function requireManagedSpace(db: Reader, projectId: string, userId: string): Promise<SpaceAccess & { seat: TeamSeat }> {
+  const access = await requireVisibleSpace(db, projectId, userId);
   if (!spacePolicy.manage(access.seat, access.space, access.spaceSeat)) throw new DomainError('PERMISSION_DENIED');
   return access;
 }

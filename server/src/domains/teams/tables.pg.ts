@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The PostgreSQL twin of tables.ts, which says what each table and column means: the same tables, columns, keys and
@@ -50,7 +51,12 @@ export const projects = pgTable(
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
-  (table) => [index('projects_team').on(table.teamId)],
+  (table) => [
+    index('projects_team').on(table.teamId),
+    uniqueIndex('projects_personal_owner')
+      .on(table.teamId, table.ownerId)
+      .where(sql`${table.isPersonal}`),
+  ],
 );
 
 export const projectMembers = pgTable(
@@ -89,5 +95,11 @@ export const teamInvitations = pgTable(
     expiresAt: text('expires_at').notNull(),
     acceptedBy: text('accepted_by'),
   },
-  (table) => [index('team_invitations_team').on(table.teamId), index('team_invitations_email').on(table.email)],
+  (table) => [
+    index('team_invitations_team').on(table.teamId),
+    index('team_invitations_email').on(table.email),
+    uniqueIndex('team_invitations_pending_address')
+      .on(table.teamId, sql`lower(email)`)
+      .where(sql`${table.state} = 'pending'`),
+  ],
 );

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
+import type { UnitOfWork } from '../../../core/commands';
 import { newId } from '../../../core/ids';
 import { runCommand } from '../../../core/runCommand';
 import { requireActor } from '../../../graphql/context';
@@ -33,51 +34,66 @@ export const feedTypeDefs = /* GraphQL */ `
 
 export type FeedRow = typeof calendarFeeds.$inferSelect;
 
-export function activeFeedOf(db: Reader, teamId: string, userId: string): FeedRow | undefined {
-  return db
-    .select()
-    .from(calendarFeeds)
-    .where(and(eq(calendarFeeds.userId, userId), eq(calendarFeeds.teamId, teamId), isNull(calendarFeeds.revokedAt)))
-    .get();
+export async function activeFeedOf(db: Reader, teamId: string, userId: string): Promise<FeedRow | undefined> {
+  return (
+    await db
+      .select()
+      .from(calendarFeeds)
+      .where(and(eq(calendarFeeds.userId, userId), eq(calendarFeeds.teamId, teamId), isNull(calendarFeeds.revokedAt)))
+      .limit(1)
+  )[0];
 }
 
 /** The feed a token opens, while it is not revoked. */
-export function feedOfToken(db: Reader, token: string): FeedRow | undefined {
-  return db
-    .select()
-    .from(calendarFeeds)
-    .where(and(eq(calendarFeeds.tokenHash, hashFeedToken(token)), isNull(calendarFeeds.revokedAt)))
-    .get();
+export async function feedOfToken(db: Reader, token: string): Promise<FeedRow | undefined> {
+  return (
+    await db
+      .select()
+      .from(calendarFeeds)
+      .where(and(eq(calendarFeeds.tokenHash, hashFeedToken(token)), isNull(calendarFeeds.revokedAt)))
+      .limit(1)
+  )[0];
 }
 
 const inactive = { url: null, createdAt: null, active: false };
 
-/** Revokes the active feed (if any) in the unit, then optionally makes a new one; answers the new token. */
+/**
+ * The feeds' unit: revokes the member's feed in force in their current team (if any), then optionally makes a new
+ * one; answers the new token (null when none was made).
+ */
+export async function replaceFeedIn(unit: UnitOfWork, userId: string, makeNew: boolean): Promise<string | null> {
+  const { team } = await requireCurrentTeam(unit.transaction, userId);
+  const stream = calendarFeedStream(team.id, userId);
+  // The feed in force is read under the stream's lock: two resets at once leave one feed, not two.
+  await unit.lock(stream);
+  const current = await activeFeedOf(unit.transaction, team.id, userId);
+  const events: CalendarFeedEvent[] = [];
+  if (current) events.push({ type: 'calendarFeed.revoked', payload: { feedId: current.id, teamId: team.id, userId } });
+  const token = makeNew ? newFeedToken() : null;
+  if (token)
+    events.push({
+      type: 'calendarFeed.created',
+      payload: { feedId: newId(), teamId: team.id, userId, tokenHash: hashFeedToken(token) },
+    });
+  if (events.length > 0) await unit.append(stream, events, { teamId: team.id, expectedVersion: await unit.streamVersion(stream) });
+  return token;
+}
+
+/** Revokes the active feed (if any) in the unit, then optionally makes a new one; answers the new feed's URL once. */
 function replaceFeed(context: MercuriusContext, makeNew: boolean) {
   const actor = requireActor(context);
   return runCommand(context, actor.userId, async (unit) => {
-    const { team } = requireCurrentTeam(unit.transaction, actor.userId);
-    const stream = calendarFeedStream(team.id, actor.userId);
-    const current = activeFeedOf(unit.transaction, team.id, actor.userId);
-    const events: CalendarFeedEvent[] = [];
-    if (current) events.push({ type: 'calendarFeed.revoked', payload: { feedId: current.id, teamId: team.id, userId: actor.userId } });
-    const token = makeNew ? newFeedToken() : null;
-    if (token)
-      events.push({
-        type: 'calendarFeed.created',
-        payload: { feedId: newId(), teamId: team.id, userId: actor.userId, tokenHash: hashFeedToken(token) },
-      });
-    if (events.length > 0) await unit.append(stream, events, { teamId: team.id, expectedVersion: await unit.streamVersion(stream) });
+    const token = await replaceFeedIn(unit, actor.userId, makeNew);
     return token ? { url: feedUrl(context.services.config.publicUrl, token), createdAt: unit.now.toISOString(), active: true } : inactive;
   });
 }
 
 export const feedQueries = {
-  getCalendarFeed: (_root: unknown, _args: unknown, context: MercuriusContext) => {
+  getCalendarFeed: async (_root: unknown, _args: unknown, context: MercuriusContext) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
-    const { team } = requireCurrentTeam(db, actor.userId);
-    const feed = activeFeedOf(db, team.id, actor.userId);
+    const { team } = await requireCurrentTeam(db, actor.userId);
+    const feed = await activeFeedOf(db, team.id, actor.userId);
     return feed ? { url: null, createdAt: feed.createdAt, active: true } : inactive;
   },
 };

@@ -15,18 +15,18 @@ const feedLookBackMs = 30 * 24 * 60 * 60 * 1000;
 export const feedRefreshMinutes = 30;
 
 /** The feed's iCalendar text: the user's events of the team (series with RRULE, EXDATE and overrides) and task deadlines. */
-export function feedCalendar(services: Services, teamId: string, userId: string, now: Date): string {
+export async function feedCalendar(services: Services, teamId: string, userId: string, now: Date): Promise<string> {
   const db = services.database.db;
   const publicUrl = services.config.publicUrl;
   const from = new Date(now.getTime() - feedLookBackMs).toISOString();
-  const rows = visibleRowsFrom(db, teamId, userId, from);
+  const rows = await visibleRowsFrom(db, teamId, userId, from);
   const ids = rows.map((row) => row.id);
-  const people = peopleOfEvents(db, ids);
-  const exceptions = exceptionsOfEvents(db, ids);
+  const people = await peopleOfEvents(db, ids);
+  const exceptions = await exceptionsOfEvents(db, ids);
   const authors = new Map<string, Author | null>();
   const events: IcalEventInput[] = [];
   for (const row of rows) {
-    if (!authors.has(row.authorId)) authors.set(row.authorId, authorOf(db, row.authorId));
+    if (!authors.has(row.authorId)) authors.set(row.authorId, await authorOf(db, row.authorId));
     events.push(
       ...icalOfEvent(sourceOfRow(row), {
         publicUrl,
@@ -36,8 +36,8 @@ export function feedCalendar(services: Services, teamId: string, userId: string,
       }),
     );
   }
-  events.push(...deadlineEvents(db, teamId, userId, from, publicUrl));
-  const owner = authorOf(db, userId);
+  events.push(...(await deadlineEvents(db, teamId, userId, from, publicUrl)));
+  const owner = await authorOf(db, userId);
   return writeCalendar(events, {
     method: 'PUBLISH',
     name: owner?.name ? `${owner.name} · Workspace` : 'Workspace',
@@ -55,20 +55,23 @@ export function registerFeedRoute(server: FastifyInstance, services: Services): 
   server.get<{ Params: { file: string } }>('/calendar/feed/:file', async (request, reply) => {
     const token = request.params.file.replace(/\.ics$/i, '');
     const db = services.database.db;
-    const feed = feedTokenPattern.test(token) && request.params.file.toLowerCase().endsWith('.ics') ? feedOfToken(db, token) : undefined;
+    const feed =
+      feedTokenPattern.test(token) && request.params.file.toLowerCase().endsWith('.ics') ? await feedOfToken(db, token) : undefined;
     const member =
       feed &&
-      db
-        .select({ userId: teamMembers.userId })
-        .from(teamMembers)
-        .where(and(eq(teamMembers.teamId, feed.teamId), eq(teamMembers.userId, feed.userId)))
-        .get();
+      (
+        await db
+          .select({ userId: teamMembers.userId })
+          .from(teamMembers)
+          .where(and(eq(teamMembers.teamId, feed.teamId), eq(teamMembers.userId, feed.userId)))
+          .limit(1)
+      )[0];
     if (!feed || !member)
       return reply.code(404).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('No such calendar feed.');
     // DTSTAMP is the day's start, so an unchanged calendar is the same text (and the same ETag) all day.
     const now = new Date();
     const stamp = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    const body = feedCalendar(services, feed.teamId, feed.userId, stamp);
+    const body = await feedCalendar(services, feed.teamId, feed.userId, stamp);
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
     reply
       .header('ETag', etag)

@@ -4,7 +4,7 @@ import { IcalError, parseCalendar, type PartStat } from '../../../calendar/ical'
 import type { Services } from '../../../graphql/context';
 import { hasBearerToken } from '../../../http/bearerToken';
 import type { EventResponseState } from '../events';
-import { findEvent, peopleOf, type EventRow } from '../state';
+import { findEvent, lockedEvent, peopleOf, type EventRow } from '../state';
 import { calendarEvents } from '../tables';
 import { recordResponse } from '../writes';
 import { authorOf } from './icalOfEvents';
@@ -18,16 +18,18 @@ const formBodyLimit = 1_024;
 const responseOfPartstat: Partial<Record<PartStat, EventResponseState>> = { ACCEPTED: 'accepted', DECLINED: 'rejected' };
 
 /** The guest of that e-mail on the event (a person without an account), or undefined. */
-function guestOn(services: Services, row: EventRow, email: string) {
-  return peopleOf(services.database.db, row.id).find((person) => person.userId === null && person.email === email.toLowerCase());
+async function guestOn(services: Services, row: EventRow, email: string) {
+  return (await peopleOf(services.database.db, row.id)).find((person) => person.userId === null && person.email === email.toLowerCase());
 }
 
 /** Records a guest's answer unless it is already that; answers whether the guest is (still) invited. */
 async function answerAsGuest(services: Services, eventId: string, email: string, response: EventResponseState): Promise<boolean> {
   return services.store.run({ actorId: null }, async (unit) => {
-    const row = findEvent(unit.transaction, eventId);
+    const row = await lockedEvent(unit, eventId);
     if (!row || row.calendarId !== null) return false;
-    const guest = peopleOf(unit.transaction, row.id).find((person) => person.userId === null && person.email === email.toLowerCase());
+    const guest = (await peopleOf(unit.transaction, row.id)).find(
+      (person) => person.userId === null && person.email === email.toLowerCase(),
+    );
     if (!guest) return false;
     if (guest.response !== response)
       await recordResponse(unit, row, { userId: null, email: guest.email, name: guest.name }, response, 'local');
@@ -54,8 +56,13 @@ button.primary{background:#4f46e5;border-color:#4f46e5;color:#fff}button:focus-v
     .send(html);
 }
 
-function eventSummary(services: Services, row: EventRow, language: string, texts: GuestTexts): { html: string; organizer: string } {
-  const author = authorOf(services.database.db, row.authorId);
+async function eventSummary(
+  services: Services,
+  row: EventRow,
+  language: string,
+  texts: GuestTexts,
+): Promise<{ html: string; organizer: string }> {
+  const author = await authorOf(services.database.db, row.authorId);
   const when = whenText(language, row.startAt, row.timeZone, row.allDay);
   const where = row.location ? `<p class="muted">${escape(texts.where)}: ${escape(row.location)}</p>` : '';
   return {
@@ -70,19 +77,19 @@ function eventSummary(services: Services, row: EventRow, language: string, texts
  * answer. The page speaks the browser's language.
  */
 function registerRsvp(scope: FastifyInstance, services: Services): void {
-  const open = (token: string) => {
+  const open = async (token: string) => {
     const claim = readRsvpToken(services.config.secret, token);
-    const row = claim ? findEvent(services.database.db, claim.eventId) : undefined;
+    const row = claim ? await findEvent(services.database.db, claim.eventId) : undefined;
     return { claim, row };
   };
   scope.get<{ Params: { token: string } }>('/calendar/rsvp/:token', async (request, reply) => {
     const language = languageOfAcceptLanguage(request.headers['accept-language']);
     const texts = guestTexts(language);
-    const { claim, row } = open(request.params.token);
+    const { claim, row } = await open(request.params.token);
     if (!claim) return page(reply, 404, language, texts, `<h1>${escape(texts.pageTitle)}</h1><p>${escape(texts.invalidLink)}</p>`);
-    const guest = row && row.calendarId === null ? guestOn(services, row, claim.email) : undefined;
+    const guest = row && row.calendarId === null ? await guestOn(services, row, claim.email) : undefined;
     if (!row || !guest) return page(reply, 410, language, texts, `<h1>${escape(texts.pageTitle)}</h1><p>${escape(texts.notInvited)}</p>`);
-    const summary = eventSummary(services, row, language, texts);
+    const summary = await eventSummary(services, row, language, texts);
     const current =
       guest.response === 'invited'
         ? ''
@@ -100,7 +107,7 @@ function registerRsvp(scope: FastifyInstance, services: Services): void {
   scope.post<{ Params: { token: string }; Body: string }>('/calendar/rsvp/:token', async (request, reply) => {
     const language = languageOfAcceptLanguage(request.headers['accept-language']);
     const texts = guestTexts(language);
-    const { claim, row } = open(request.params.token);
+    const { claim, row } = await open(request.params.token);
     if (!claim) return page(reply, 404, language, texts, `<h1>${escape(texts.pageTitle)}</h1><p>${escape(texts.invalidLink)}</p>`);
     const choice = new URLSearchParams(typeof request.body === 'string' ? request.body : '').get('response');
     if (choice !== 'accept' && choice !== 'reject')
@@ -108,7 +115,7 @@ function registerRsvp(scope: FastifyInstance, services: Services): void {
     const answered = row ? await answerAsGuest(services, row.id, claim.email, choice === 'accept' ? 'accepted' : 'rejected') : false;
     if (!row || !answered)
       return page(reply, 410, language, texts, `<h1>${escape(texts.pageTitle)}</h1><p>${escape(texts.notInvited)}</p>`);
-    const summary = eventSummary(services, row, language, texts);
+    const summary = await eventSummary(services, row, language, texts);
     return page(
       reply,
       200,
@@ -120,12 +127,14 @@ function registerRsvp(scope: FastifyInstance, services: Services): void {
 }
 
 /** Our event of an iCalendar UID (events made here; imported ones answer to their own server). */
-function eventOfUid(services: Services, uid: string): EventRow | undefined {
-  return services.database.db
-    .select()
-    .from(calendarEvents)
-    .where(and(eq(calendarEvents.uid, uid), isNull(calendarEvents.calendarId)))
-    .get();
+async function eventOfUid(services: Services, uid: string): Promise<EventRow | undefined> {
+  return (
+    await services.database.db
+      .select()
+      .from(calendarEvents)
+      .where(and(eq(calendarEvents.uid, uid), isNull(calendarEvents.calendarId)))
+      .limit(1)
+  )[0];
 }
 
 /**
@@ -155,10 +164,10 @@ function registerItip(scope: FastifyInstance, services: Services): void {
     if (parsed.events.length === 0) return refuse(400, 'The REPLY holds no event with a UID and a start.');
     const answers: { uid: string; email: string; response: EventResponseState }[] = [];
     for (const event of parsed.events) {
-      const row = eventOfUid(services, event.uid);
+      const row = await eventOfUid(services, event.uid);
       if (!row) return refuse(404, `No event here has the UID ${event.uid.slice(0, 200)}.`);
       for (const attendee of event.attendees) {
-        if (!guestOn(services, row, attendee.email)) return refuse(403, `${attendee.email} is not a guest of this event.`);
+        if (!(await guestOn(services, row, attendee.email))) return refuse(403, `${attendee.email} is not a guest of this event.`);
         const response = responseOfPartstat[attendee.partstat];
         if (!response) return refuse(400, `The answer ${attendee.partstat} is not accepted: only ACCEPTED or DECLINED.`);
         answers.push({ uid: row.id, email: attendee.email, response });

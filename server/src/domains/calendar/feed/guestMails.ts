@@ -142,12 +142,12 @@ async function mailsForEvent(services: Services, eventId: string, changes: reado
   const first = changes[0]!;
   const before = fold(history, first.seq);
   const after = fold(history, Number.MAX_SAFE_INTEGER);
-  const row = findEvent(db, eventId);
+  const row = await findEvent(db, eventId);
   const deleted = changes.find((stored) => stored.type === 'calendarEvent.deleted');
   const state = after ?? before;
   // Imported events' invitations are the remote calendar's business (its server schedules them).
   if (!state || state.calendarId !== null) return [];
-  const author = authorOf(db, state.authorId);
+  const author = await authorOf(db, state.authorId);
   const organizer = author ? { email: author.email, name: author.name } : null;
   const mails: MailMessage[] = [];
 
@@ -166,16 +166,16 @@ async function mailsForEvent(services: Services, eventId: string, changes: reado
     return mails;
   }
 
-  const people = peopleOf(db, row.id);
+  const people = await peopleOf(db, row.id);
   const guests = people.filter((person) => person.userId === null);
   const source = sourceOfRow(row);
-  const room = row.meetingroomId ? findMeetingroom(db, row.meetingroomId) : undefined;
+  const room = row.meetingroomId ? await findMeetingroom(db, row.meetingroomId) : undefined;
   const context = {
     publicUrl: services.config.publicUrl,
     meetingLink: room ? `${services.config.publicUrl}/meetingroom/${room.id}?guest=${room.linkSecret}` : null,
     organizer,
     people,
-    exceptions: exceptionsOf(db, row.id),
+    exceptions: await exceptionsOf(db, row.id),
   };
   const created = changes.some((stored) => stored.type === 'calendarEvent.created');
   const changedForAll = changes.some((stored) => {

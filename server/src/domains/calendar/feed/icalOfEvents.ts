@@ -29,12 +29,14 @@ export interface Author extends IcalPerson {
   language: string;
 }
 
-export function authorOf(db: Reader, userId: string): Author | null {
-  const row = db
-    .select({ email: users.email, firstname: users.firstname, lastname: users.lastname, language: users.language })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get();
+export async function authorOf(db: Reader, userId: string): Promise<Author | null> {
+  const row = (
+    await db
+      .select({ email: users.email, firstname: users.firstname, lastname: users.lastname, language: users.language })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1)
+  )[0];
   return row ? { email: row.email, name: `${row.firstname} ${row.lastname}`.trim() || null, language: row.language } : null;
 }
 
@@ -128,10 +130,16 @@ const deadlineYearsAhead = 5;
  * Deadlines of the tasks the user is assigned to or follows in the team, in spaces they may read, from
  * `from` on: all-day VEVENTs linking to the task.
  */
-export function deadlineEvents(db: TasksReader, teamId: string, userId: string, from: string, publicUrl: string): IcalEventInput[] {
+export async function deadlineEvents(
+  db: TasksReader,
+  teamId: string,
+  userId: string,
+  from: string,
+  publicUrl: string,
+): Promise<IcalEventInput[]> {
   const to = new Date(Date.parse(from) + deadlineYearsAhead * 366 * 86_400_000).toISOString();
   const host = new URL(publicUrl).host || 'calendar';
-  return calendarDeadlines(db, teamId, userId, from, to).map((task) => {
+  return (await calendarDeadlines(db, teamId, userId, from, to)).map((task) => {
     const day = Temporal.PlainDate.from(
       new Date(task.deadline.length === 10 ? `${task.deadline}T00:00:00Z` : task.deadline).toISOString().slice(0, 10),
     );

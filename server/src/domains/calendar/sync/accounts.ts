@@ -4,7 +4,7 @@ import { newId } from '../../../core/ids';
 import { runCommand } from '../../../core/runCommand';
 import { codedError, refusal } from '../../../errors';
 import { requireActor, type Services } from '../../../graphql/context';
-import type { CommandContext } from '../../../core/commands';
+import type { CommandContext, UnitOfWork } from '../../../core/commands';
 import type { FieldResolver } from '../../module';
 import { requireCurrentTeam } from '../../teams';
 import { calendars } from '../tables';
@@ -36,17 +36,17 @@ export interface SyncInput {
 const limits = { serverUrl: 2_000, username: 320, password: 8_192, email: 320 };
 const accountTypes = ['caldav', 'google'];
 
-function caller(context: MercuriusContext) {
+async function caller(context: MercuriusContext) {
   const actor = requireActor(context);
-  const { team } = requireCurrentTeam(context.services.database.db, actor.userId);
+  const { team } = await requireCurrentTeam(context.services.database.db, actor.userId);
   return { userId: actor.userId, teamId: team.id };
 }
 
-function presentOne(context: MercuriusContext, accountId: string) {
+async function presentOne(context: MercuriusContext, accountId: string) {
   const db = context.services.database.db;
-  const account = findAccount(db, accountId);
+  const account = await findAccount(db, accountId);
   if (!account) throw refusal('NOT_FOUND', 'CALENDAR_ACCOUNT_NOT_FOUND');
-  return presentAccount(account, calendarsOfAccount(db, account.id), syncRunnerOf(context.services).isRunning(account.id));
+  return presentAccount(account, await calendarsOfAccount(db, account.id), syncRunnerOf(context.services).isRunning(account.id));
 }
 
 function text(value: string | null | undefined, field: keyof typeof limits): string | null {
@@ -152,29 +152,29 @@ export async function connectAccount(services: Services, member: ConnectingMembe
       ],
       { teamId, expectedVersion: 0 },
     );
-    storeCredential(unit.transaction, key, account.id, password, unit.now.toISOString());
+    await storeCredential(unit.transaction, key, account.id, password, unit.now.toISOString());
   });
   return account.id;
 }
 
 async function connect(context: MercuriusContext, sync: SyncInput, active: boolean) {
-  const { userId, teamId } = caller(context);
+  const { userId, teamId } = await caller(context);
   const command = { actorId: userId, mutationId: context.mutationId, request: context.request };
-  return presentOne(context, await connectAccount(context.services, { userId, teamId, command }, sync, active));
+  return await presentOne(context, await connectAccount(context.services, { userId, teamId, command }, sync, active));
 }
 
 async function change(context: MercuriusContext, accountId: string, sync: SyncInput, active: boolean) {
-  const { userId, teamId } = caller(context);
+  const { userId, teamId } = await caller(context);
   const command = { actorId: userId, mutationId: context.mutationId, request: context.request };
   await changeAccount(context.services, { userId, teamId, command }, accountId, sync, active);
-  return presentOne(context, accountId);
+  return await presentOne(context, accountId);
 }
 
 /** Changes one of the member's accounts (a new credential, server URL, pause): a new connection is tried first. */
 export async function changeAccount(services: Services, member: ConnectingMember, accountId: string, sync: SyncInput, active: boolean) {
   const { userId, teamId } = member;
   const db = services.database.db;
-  const account = requireOwnAccount(db, accountId, userId, teamId);
+  const account = await requireOwnAccount(db, accountId, userId, teamId);
   const password = text(sync.password, 'password') || null;
   const changes: CalendarAccountChanged['changes'] = {};
   const email = text(sync.email, 'email');
@@ -193,28 +193,73 @@ export async function changeAccount(services: Services, member: ConnectingMember
   if (connectionChanged) await tryConnection(services, { ...account, ...changes }, password ?? undefined);
   const key = syncRunnerOf(services).key;
   await services.store.run(member.command, async (unit) => {
+    // Removed while the connection was tried: nothing is recorded for it (read under the account's lock).
+    await unit.lock(calendarAccountStream(account.id));
+    await requireOwnAccount(unit.transaction, account.id, userId, teamId);
     if (Object.keys(changes).length > 0) {
       await unit.append(calendarAccountStream(account.id), [{ type: 'calendarAccount.changed', payload: { ...owner(account), changes } }], {
         teamId,
       });
     }
-    if (password !== null) storeCredential(unit.transaction, key, account.id, password, unit.now.toISOString());
+    if (password !== null) await storeCredential(unit.transaction, key, account.id, password, unit.now.toISOString());
   });
   if (active && (connectionChanged || changes.active)) await syncRunnerOf(services).sync(account.id);
 }
 
+/** The member's calendar of that id or provider id, read under its account's lock; CALENDAR_NOT_FOUND otherwise. */
+async function lockedOwnCalendar(unit: UnitOfWork, userId: string, teamId: string, calendar: string) {
+  const mine = and(
+    eq(calendars.userId, userId),
+    eq(calendars.teamId, teamId),
+    or(eq(calendars.providerCalendarId, calendar), eq(calendars.id, calendar)),
+  );
+  const found = (await unit.transaction.select({ accountId: calendars.accountId }).from(calendars).where(mine).limit(1))[0];
+  if (found) await unit.lock(calendarAccountStream(found.accountId));
+  const row = found ? (await unit.transaction.select().from(calendars).where(mine).limit(1))[0] : undefined;
+  if (!row) throw refusal('NOT_FOUND', 'CALENDAR_NOT_FOUND');
+  return row;
+}
+
+/**
+ * selectCalendar's unit: the calendar (de)selected when it is not already so (deselected: its imported events go);
+ * answers the calendar as it was read. Decided under the account's lock: two selections at once record one.
+ */
+export async function selectCalendarIn(unit: UnitOfWork, userId: string, teamId: string, calendarOrProviderId: string, selected: boolean) {
+  const calendar = await lockedOwnCalendar(unit, userId, teamId, calendarOrProviderId);
+  if (calendar.selected === selected) return calendar;
+  if (!selected) await removeImportedEvents(unit, calendar);
+  await unit.append(
+    calendarAccountStream(calendar.accountId),
+    [{ type: 'calendar.selected', payload: { accountId: calendar.accountId, teamId, userId, calendarId: calendar.id, selected } }],
+    { teamId },
+  );
+  return calendar;
+}
+
+/**
+ * removeCalendarAccount's unit: the account, its calendars' imported events and its credential go. Decided under the
+ * account's lock: of two removals at once, the second finds no account (CALENDAR_ACCOUNT_NOT_FOUND).
+ */
+export async function removeAccountIn(unit: UnitOfWork, userId: string, teamId: string, accountId: string): Promise<void> {
+  await unit.lock(calendarAccountStream(accountId));
+  const account = await requireOwnAccount(unit.transaction, accountId, userId, teamId);
+  for (const calendar of await calendarsOfAccount(unit.transaction, account.id)) await removeImportedEvents(unit, calendar);
+  await unit.append(calendarAccountStream(account.id), [{ type: 'calendarAccount.removed', payload: owner(account) }], { teamId });
+  await eraseCredential(unit.transaction, account.id);
+}
+
 export const syncQueries = {
-  getCalendars: (_root, _args: Record<string, never>, context) => {
-    const { userId, teamId } = caller(context);
+  getCalendars: async (_root, _args: Record<string, never>, context) => {
+    const { userId, teamId } = await caller(context);
     const db = context.services.database.db;
-    const ids = accountsOf(db, userId, teamId).map((account) => account.id);
-    return presentCalendars(calendarsOfAccounts(db, ids));
+    const ids = (await accountsOf(db, userId, teamId)).map((account) => account.id);
+    return presentCalendars(await calendarsOfAccounts(db, ids));
   },
-  getCalendarAccounts: (_root, _args: Record<string, never>, context) => {
-    const { userId, teamId } = caller(context);
+  getCalendarAccounts: async (_root, _args: Record<string, never>, context) => {
+    const { userId, teamId } = await caller(context);
     const db = context.services.database.db;
-    const accounts = accountsOf(db, userId, teamId);
-    const accountCalendars = calendarsOfAccounts(
+    const accounts = await accountsOf(db, userId, teamId);
+    const accountCalendars = await calendarsOfAccounts(
       db,
       accounts.map((account) => account.id),
     );
@@ -229,54 +274,23 @@ export const syncMutations = {
     return args.sync.account ? change(context, args.sync.account, args.sync, args.active) : connect(context, args.sync, args.active);
   },
   selectCalendar: async (_root, args: { calendar: string; selected: boolean }, context) => {
-    const { userId, teamId } = caller(context);
+    const { userId, teamId } = await caller(context);
     const db = context.services.database.db;
-    const calendar = db
-      .select()
-      .from(calendars)
-      .where(
-        and(
-          eq(calendars.userId, userId),
-          eq(calendars.teamId, teamId),
-          or(eq(calendars.providerCalendarId, args.calendar), eq(calendars.id, args.calendar)),
-        ),
-      )
-      .get();
-    if (!calendar) throw refusal('NOT_FOUND', 'CALENDAR_NOT_FOUND');
-    if (calendar.selected !== args.selected) {
-      await runCommand(context, userId, async (unit) => {
-        if (!args.selected) await removeImportedEvents(unit, calendar);
-        await unit.append(
-          calendarAccountStream(calendar.accountId),
-          [
-            {
-              type: 'calendar.selected',
-              payload: { accountId: calendar.accountId, teamId, userId, calendarId: calendar.id, selected: args.selected },
-            },
-          ],
-          { teamId },
-        );
-      });
-    }
+    const calendar = await runCommand(context, userId, (unit) => selectCalendarIn(unit, userId, teamId, args.calendar, args.selected));
     const runner = syncRunnerOf(context.services);
     if (args.selected) context.services.jobs.soon(`calendar sync: ${calendar.accountId}`, () => runner.sync(calendar.accountId));
-    const presented = presentCalendars(calendarsOfAccount(db, calendar.accountId));
+    const presented = presentCalendars(await calendarsOfAccount(db, calendar.accountId));
     return presented.find((entry) => entry.id === calendar.id)!;
   },
   removeCalendarAccount: async (_root, args: { account: string }, context) => {
-    const { userId, teamId } = caller(context);
-    const account = requireOwnAccount(context.services.database.db, args.account, userId, teamId);
-    await runCommand(context, userId, async (unit) => {
-      for (const calendar of calendarsOfAccount(unit.transaction, account.id)) await removeImportedEvents(unit, calendar);
-      await unit.append(calendarAccountStream(account.id), [{ type: 'calendarAccount.removed', payload: owner(account) }], { teamId });
-      eraseCredential(unit.transaction, account.id);
-    });
+    const { userId, teamId } = await caller(context);
+    await runCommand(context, userId, (unit) => removeAccountIn(unit, userId, teamId, args.account));
     return true;
   },
   syncCalendarAccount: async (_root, args: { account: string }, context) => {
-    const { userId, teamId } = caller(context);
-    const account = requireOwnAccount(context.services.database.db, args.account, userId, teamId);
+    const { userId, teamId } = await caller(context);
+    const account = await requireOwnAccount(context.services.database.db, args.account, userId, teamId);
     await syncRunnerOf(context.services).sync(account.id);
-    return presentOne(context, account.id);
+    return await presentOne(context, account.id);
   },
 } satisfies Record<string, FieldResolver>;

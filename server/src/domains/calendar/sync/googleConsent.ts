@@ -61,7 +61,7 @@ export function registerGoogleCalendarRoutes(server: FastifyInstance, services: 
     const authentication = await authenticateRequest(request, services.authenticate);
     if (authentication.status !== 'authenticated') throw new DomainError('UNAUTHENTICATED');
     const { userId } = authentication.actor;
-    const { team } = requireCurrentTeam(services.database.db, userId);
+    const { team } = await requireCurrentTeam(services.database.db, userId);
     return { userId, teamId: team.id };
   };
 
@@ -121,7 +121,7 @@ export function registerGoogleCalendarRoutes(server: FastifyInstance, services: 
       const connecting = { ...caller, command: { actorId: caller.userId } };
       const credential = { type: 'google', email: granted.identity.email, password: granted.refreshToken };
       // The same Google account again (its authorisation was revoked or expired): its new refresh token replaces the old one.
-      const existing = accountsOf(services.database.db, caller.userId, caller.teamId).find(
+      const existing = (await accountsOf(services.database.db, caller.userId, caller.teamId)).find(
         (account) => account.type === 'google' && account.email === granted.identity.email,
       );
       let accountId: string;

@@ -52,16 +52,15 @@ const responseOf = (partstat: string): EventPersonEntry['response'] =>
   partstat === 'ACCEPTED' ? 'accepted' : partstat === 'DECLINED' ? 'rejected' : 'invited';
 
 /** ATTENDEEs as people: a member of the team when the address is theirs, else a guest (shown, never mailed for a remote change). */
-export function peopleOfAttendees(db: Reader, teamId: string, event: IcalEvent): EventPersonEntry[] {
+export async function peopleOfAttendees(db: Reader, teamId: string, event: IcalEvent): Promise<EventPersonEntry[]> {
   const attendees = event.attendees.filter((attendee) => attendee.email.length > 0).slice(0, 200);
   if (attendees.length === 0) return [];
   const emails = [...new Set(attendees.map((attendee) => attendee.email.toLowerCase()))];
-  const members = db
+  const members = await db
     .select({ id: users.id, email: users.email })
     .from(users)
     .innerJoin(teamMembers, and(eq(teamMembers.userId, users.id), eq(teamMembers.teamId, teamId)))
-    .where(inArray(users.email, emails))
-    .all();
+    .where(inArray(users.email, emails));
   const memberOf = new Map(members.map((member) => [member.email.toLowerCase(), member.id]));
   const seen = new Set<string>();
   const people: EventPersonEntry[] = [];

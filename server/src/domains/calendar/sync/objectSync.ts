@@ -47,8 +47,15 @@ async function append(unit: UnitOfWork, sync: CalendarSync, events: CalendarSync
   await unit.append(calendarAccountStream(sync.account.id), events, { teamId: sync.account.teamId });
 }
 
+/**
+ * One unit of the sync: it decides on the account's calendars and remote objects (all recorded on the account's
+ * stream), so it takes that stream's lock first (a selection or removal at the same time waits or is seen).
+ */
 function run<Result>(sync: CalendarSync, work: (unit: UnitOfWork) => Promise<Result>): Promise<Result> {
-  return sync.services.store.run({ actorId: sync.account.userId }, work);
+  return sync.services.store.run({ actorId: sync.account.userId }, async (unit) => {
+    await unit.lock(calendarAccountStream(sync.account.id));
+    return await work(unit);
+  });
 }
 
 export interface PullOutcome {
@@ -61,7 +68,7 @@ export interface PullOutcome {
 /** Pulls what changed remotely and applies it here (origin remote: never pushed back). */
 export async function pullCalendar(sync: CalendarSync): Promise<PullOutcome> {
   const { calendar, client } = sync;
-  const links = new Map(objectsOfCalendar(sync.services.database.db, calendar.id).map((link) => [link.href, link]));
+  const links = new Map((await objectsOfCalendar(sync.services.database.db, calendar.id)).map((link) => [link.href, link]));
   const changes = await client.pull(
     { url: calendar.providerCalendarId, supportsSyncCollection: sync.remote.supportsSyncCollection },
     { syncToken: calendar.syncToken, ctag: calendar.ctag, known: new Map([...links].map(([href, link]) => [href, link.etag])) },
@@ -84,14 +91,16 @@ export async function pullCalendar(sync: CalendarSync): Promise<PullOutcome> {
     try {
       await run(sync, async (unit) => {
         // Deselected or removed while this run was under way: nothing more is imported into it.
-        if (!findCalendar(unit.transaction, calendar.id)?.selected) return;
+        if (!(await findCalendar(unit.transaction, calendar.id))?.selected) return;
         for (const entry of batch) await apply(unit, entry);
       });
     } catch {
       // One event the calendar area refuses (an RRULE it cannot expand) is skipped; the others keep syncing.
       for (const entry of batch) {
         try {
-          await run(sync, async (unit) => (findCalendar(unit.transaction, calendar.id)?.selected ? await apply(unit, entry) : undefined));
+          await run(sync, async (unit) =>
+            (await findCalendar(unit.transaction, calendar.id))?.selected ? await apply(unit, entry) : undefined,
+          );
         } catch (error) {
           skipped.push(`${entry.object.url}: ${error instanceof Error ? error.message : 'refused'}`);
         }
@@ -142,7 +151,7 @@ async function applyObject(
   const { calendar, account } = sync;
   // Without a link: one of the owner's own events pushed before (the calendar selected again, the account
   // connected again) is linked back by its UID; else the calendar area finds or imports it in this calendar.
-  const event = link ? findEvent(db, link.eventId) : ownEventOfUid(db, sync, parsed.uid);
+  const event = link ? await findEvent(db, link.eventId) : await ownEventOfUid(db, sync, parsed.uid);
   const stored = async (eventId: string, remoteModifiedAt: string | null, etag = object.etag) =>
     await append(unit, sync, [
       {
@@ -160,7 +169,7 @@ async function applyObject(
         winner: localWins ? 'local' : 'remote',
         losing: localWins
           ? { ics: object.data.slice(0, maxLosingText) }
-          : { ...fieldsOfRow(event), exceptions: exceptionsOf(db, event.id) },
+          : { ...fieldsOfRow(event), exceptions: await exceptionsOf(db, event.id) },
         localModifiedAt: event.updatedAt,
         remoteModifiedAt: remoteAt,
       });
@@ -174,23 +183,23 @@ async function applyObject(
   // An event made here keeps its invitations: the object we pushed carries no attendees.
   const people =
     event && event.calendarId === null
-      ? peopleOf(db, event.id).map((person) => ({
+      ? (await peopleOf(db, event.id)).map((person) => ({
           userId: person.userId,
           email: person.email,
           name: person.name,
           response: person.response as 'invited',
         }))
-      : peopleOfAttendees(db, account.teamId, parsed.master);
+      : await peopleOfAttendees(db, account.teamId, parsed.master);
   const result = await applyRemoteEvent(
     unit,
     remoteEventOf(parsed, { calendarId: calendar.id, teamId: account.teamId, ownerId: account.userId, eventId: event?.id ?? null }, people),
   );
-  const after = findEvent(db, result.eventId);
+  const after = await findEvent(db, result.eventId);
   await stored(result.eventId, later(after?.updatedAt ?? null, parsed.modifiedAt));
 }
 
-function ownEventOfUid(db: UnitOfWork['transaction'], sync: CalendarSync, uid: string): EventRow | undefined {
-  const own = findEventByUid(db, uid, { teamId: sync.account.teamId });
+async function ownEventOfUid(db: UnitOfWork['transaction'], sync: CalendarSync, uid: string): Promise<EventRow | undefined> {
+  const own = await findEventByUid(db, uid, { teamId: sync.account.teamId });
   return own && own.authorId === sync.account.userId ? own : undefined;
 }
 
@@ -203,15 +212,14 @@ export async function pushCalendar(sync: CalendarSync, isDefault: boolean): Prom
   const { calendar, client } = sync;
   let pushed = 0;
   // One read of every link with its event's last change: only the events changed here are read whole.
-  const links = db
+  const links = await db
     .select({ link: calendarRemoteObjects, updatedAt: calendarEvents.updatedAt })
     .from(calendarRemoteObjects)
     .leftJoin(calendarEvents, eq(calendarEvents.id, calendarRemoteObjects.eventId))
-    .where(eq(calendarRemoteObjects.calendarId, calendar.id))
-    .all();
+    .where(eq(calendarRemoteObjects.calendarId, calendar.id));
   for (const { link, updatedAt } of links) {
     if (updatedAt !== null && link.remoteModifiedAt !== null && Date.parse(updatedAt) <= Date.parse(link.remoteModifiedAt)) continue;
-    const event = findEvent(db, link.eventId);
+    const event = await findEvent(db, link.eventId);
     if (!event) {
       // Deleted here: a change there since does not bring it back (a deletion on either side wins).
       if ((await client.delete(link.href, link.etag)) === 'precondition') await client.delete(link.href, null);
@@ -228,15 +236,15 @@ export async function pushCalendar(sync: CalendarSync, isDefault: boolean): Prom
     if (!changedHere(event, link)) continue;
     const current = await client.get(link.href);
     if (current && current.etag && link.etag && current.etag !== link.etag) continue; // changed there meanwhile: the next pull decides
-    const ics = keepForeignProperties(objectOf(event, exceptionsOf(db, event.id), new Date()), current?.data ?? null);
+    const ics = keepForeignProperties(objectOf(event, await exceptionsOf(db, event.id), new Date()), current?.data ?? null);
     const result = await client.put(link.href, ics, current ? link.etag : null);
     if (typeof result === 'string') continue;
     await run(sync, async (unit) => await storeLink(unit, sync, link.href, result.etag, event));
     pushed++;
   }
   if (!isDefault) return pushed;
-  for (const event of unpushedEvents(sync)) {
-    const ics = objectOf(event, exceptionsOf(db, event.id), new Date());
+  for (const event of await unpushedEvents(sync)) {
+    const ics = objectOf(event, await exceptionsOf(db, event.id), new Date());
     let href = new URL(`${encodeURIComponent(event.uid.replace(/[^A-Za-z0-9@._-]/g, '-'))}.ics`, calendar.providerCalendarId).href;
     let result = await client.put(href, ics, null);
     if (result === 'precondition') {
@@ -252,7 +260,7 @@ export async function pushCalendar(sync: CalendarSync, isDefault: boolean): Prom
 }
 
 async function storeLink(unit: UnitOfWork, sync: CalendarSync, href: string, etag: string | null, pushedVersion: EventRow): Promise<void> {
-  const event = findEvent(unit.transaction, pushedVersion.id);
+  const event = await findEvent(unit.transaction, pushedVersion.id);
   if (!event) return;
   // A change made here while the request was under way is newer than what was pushed: it stays to push.
   await append(unit, sync, [
@@ -272,10 +280,10 @@ async function storeLink(unit: UnitOfWork, sync: CalendarSync, href: string, eta
 }
 
 /** Events the owner made here (not imported), recent or still recurring, that no calendar holds yet. */
-function unpushedEvents(sync: CalendarSync): EventRow[] {
+async function unpushedEvents(sync: CalendarSync): Promise<EventRow[]> {
   const db = sync.services.database.db;
   const cutoff = new Date(Date.now() - pushFromDaysAgo * 86_400_000).toISOString();
-  return db
+  return await db
     .select()
     .from(calendarEvents)
     .where(
@@ -291,6 +299,5 @@ function unpushedEvents(sync: CalendarSync): EventRow[] {
             .where(eq(calendarRemoteObjects.eventId, calendarEvents.id)),
         ),
       ),
-    )
-    .all();
+    );
 }

@@ -39,11 +39,10 @@ export class CalendarSyncRunner {
 
   /** The periodic job: every active account, one after another (a slow server delays the others, never stops them). */
   async syncAll(): Promise<void> {
-    const accounts = this.services.database.db
+    const accounts = await this.services.database.db
       .select({ id: calendarAccounts.id })
       .from(calendarAccounts)
-      .where(eq(calendarAccounts.active, true))
-      .all();
+      .where(eq(calendarAccounts.active, true));
     for (const account of accounts) await this.sync(account.id);
   }
 
@@ -52,7 +51,7 @@ export class CalendarSyncRunner {
     account: Pick<AccountRow, 'id' | 'type' | 'serverUrl' | 'username' | 'email'>,
     credential?: string,
   ): Promise<CalDavClient> {
-    const secret = credential ?? readCredential(this.services.database.db, this.key, account.id);
+    const secret = credential ?? (await readCredential(this.services.database.db, this.key, account.id));
     if (secret === null)
       throw new CalDavAccountError('The stored password cannot be read (the server secret changed). Enter the password again.');
     const { requestTimeoutMs, allowPrivateAddresses } = this.services.config.calendar;
@@ -79,14 +78,14 @@ export class CalendarSyncRunner {
   }
 
   private async runAccount(accountId: string): Promise<void> {
-    const account = findAccount(this.services.database.db, accountId);
+    const account = await findAccount(this.services.database.db, accountId);
     if (!account || !account.active) return;
     try {
       const client = await this.clientFor(account);
       const remoteCalendars = await client.listCalendars();
       await this.reconcileCalendars(account, remoteCalendars);
       const byUrl = new Map(remoteCalendars.map((calendar) => [calendar.url, calendar]));
-      const accountCalendars = calendarsOfAccount(this.services.database.db, account.id);
+      const accountCalendars = await calendarsOfAccount(this.services.database.db, account.id);
       const defaultCalendar = accountCalendars.find((calendar) => calendar.selected);
       for (const calendar of accountCalendars) {
         const remote = byUrl.get(calendar.providerCalendarId);
@@ -105,7 +104,7 @@ export class CalendarSyncRunner {
       const message = error instanceof CalDavAccountError ? error.message : 'The sync failed on this server; it will be tried again.';
       if (!(error instanceof CalDavAccountError) && this.services.config.logLevel !== 'silent')
         console.error(`calendar sync of account ${accountId} failed:`, error);
-      if (findAccount(this.services.database.db, accountId)) {
+      if (await findAccount(this.services.database.db, accountId)) {
         await this.record(account, [
           { type: 'calendarAccount.synced', payload: { ...owner(account), status: 'error', error: message, lastSyncedAt: null } },
         ]);
@@ -116,7 +115,8 @@ export class CalendarSyncRunner {
   /** New calendars are recorded (not selected), renamed ones updated, and those the server no longer lists forgotten with their events. */
   private async reconcileCalendars(account: AccountRow, remoteCalendars: RemoteCalendar[]): Promise<void> {
     await this.services.store.run({ actorId: account.userId }, async (unit) => {
-      const known = calendarsOfAccount(unit.transaction, account.id);
+      await unit.lock(calendarAccountStream(account.id));
+      const known = await calendarsOfAccount(unit.transaction, account.id);
       const events: CalendarSyncEvent[] = [];
       for (const remote of remoteCalendars) {
         const existing = known.find((calendar) => calendar.providerCalendarId === remote.url);
@@ -150,7 +150,8 @@ export class CalendarSyncRunner {
 
   private async record(account: AccountRow, events: CalendarSyncEvent[]): Promise<void> {
     await this.services.store.run({ actorId: account.userId }, async (unit) => {
-      if (!findAccount(unit.transaction, account.id)) return;
+      await unit.lock(calendarAccountStream(account.id));
+      if (!(await findAccount(unit.transaction, account.id))) return;
       await unit.append(calendarAccountStream(account.id), events, { teamId: account.teamId });
     });
   }
@@ -167,11 +168,10 @@ export const owner = (account: Pick<AccountRow, 'id' | 'teamId' | 'userId'>) => 
  * made here that were pushed to it stay, only their link to the remote object goes (with the calendar's rows).
  */
 export async function removeImportedEvents(unit: UnitOfWork, calendar: Pick<CalendarRow, 'id'>): Promise<void> {
-  const imported = unit.transaction
+  const imported = await unit.transaction
     .select({ id: calendarEvents.id, uid: calendarEvents.uid })
     .from(calendarEvents)
-    .where(eq(calendarEvents.calendarId, calendar.id))
-    .all();
+    .where(eq(calendarEvents.calendarId, calendar.id));
   for (const event of imported) await deleteRemoteEvent(unit, calendar.id, event.uid, event.id);
 }
 

@@ -38,21 +38,26 @@ export function decryptCredential(key: Buffer, accountId: string, stored: string
   }
 }
 
-export function storeCredential(transaction: Transaction, key: Buffer, accountId: string, credential: string, now: string): void {
+export async function storeCredential(
+  transaction: Transaction,
+  key: Buffer,
+  accountId: string,
+  credential: string,
+  now: string,
+): Promise<void> {
   const cipherText = encryptCredential(key, accountId, credential);
-  transaction
+  await transaction
     .insert(calendarAccountSecrets)
     .values({ accountId, cipherText, updatedAt: now })
-    .onConflictDoUpdate({ target: calendarAccountSecrets.accountId, set: { cipherText, updatedAt: now } })
-    .run();
+    .onConflictDoUpdate({ target: calendarAccountSecrets.accountId, set: { cipherText, updatedAt: now } });
 }
 
-export function readCredential(transaction: Pick<Transaction, 'select'>, key: Buffer, accountId: string): string | null {
-  const row = transaction.select().from(calendarAccountSecrets).where(eq(calendarAccountSecrets.accountId, accountId)).get();
+export async function readCredential(transaction: Pick<Transaction, 'select'>, key: Buffer, accountId: string): Promise<string | null> {
+  const row = (await transaction.select().from(calendarAccountSecrets).where(eq(calendarAccountSecrets.accountId, accountId)).limit(1))[0];
   return row ? decryptCredential(key, accountId, row.cipherText) : null;
 }
 
 /** A removed account's credential is erased, not only made unreachable. */
-export function eraseCredential(transaction: Transaction, accountId: string): void {
-  transaction.delete(calendarAccountSecrets).where(eq(calendarAccountSecrets.accountId, accountId)).run();
+export async function eraseCredential(transaction: Transaction, accountId: string): Promise<void> {
+  await transaction.delete(calendarAccountSecrets).where(eq(calendarAccountSecrets.accountId, accountId));
 }

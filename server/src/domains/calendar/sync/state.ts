@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DrizzleDatabase, Transaction } from '../../../db/connection';
 import { refusal } from '../../../errors';
 import { calendarAccounts, calendarRemoteObjects, calendars } from '../tables';
@@ -8,52 +8,61 @@ export type AccountRow = typeof calendarAccounts.$inferSelect;
 export type CalendarRow = typeof calendars.$inferSelect;
 export type RemoteObjectRow = typeof calendarRemoteObjects.$inferSelect;
 
-export function accountsOf(db: Reader, userId: string, teamId: string): AccountRow[] {
-  return db
+export async function accountsOf(db: Reader, userId: string, teamId: string): Promise<AccountRow[]> {
+  return await db
     .select()
     .from(calendarAccounts)
     .where(and(eq(calendarAccounts.userId, userId), eq(calendarAccounts.teamId, teamId)))
-    .orderBy(asc(calendarAccounts.createdAt), asc(calendarAccounts.id))
-    .all();
+    .orderBy(asc(calendarAccounts.createdAt), asc(calendarAccounts.id));
 }
 
-export function findAccount(db: Reader, accountId: string): AccountRow | undefined {
-  return db.select().from(calendarAccounts).where(eq(calendarAccounts.id, accountId)).get();
+export async function findAccount(db: Reader, accountId: string): Promise<AccountRow | undefined> {
+  return (await db.select().from(calendarAccounts).where(eq(calendarAccounts.id, accountId)).limit(1))[0];
 }
 
 /** The caller's own account in their current team; anyone else's is "not found". */
-export function requireOwnAccount(db: Reader, accountId: string, userId: string, teamId: string): AccountRow {
-  const account = findAccount(db, accountId);
+export async function requireOwnAccount(db: Reader, accountId: string, userId: string, teamId: string): Promise<AccountRow> {
+  const account = await findAccount(db, accountId);
   if (!account || account.userId !== userId || account.teamId !== teamId) throw refusal('NOT_FOUND', 'CALENDAR_ACCOUNT_NOT_FOUND');
   return account;
 }
 
-/** An account's calendars in the order the server listed them first (rowid: the order they were recorded). */
-export function calendarsOfAccounts(db: Reader, accountIds: string[]): CalendarRow[] {
+/**
+ * The order an account's calendars are listed in, and the one that picks its default calendar: by name, then by the
+ * provider's id. Real columns on both databases (SQLite's insertion order, rowid, has no PostgreSQL twin, and the
+ * table keeps no position of the server's listing).
+ */
+export const calendarOrder = [asc(calendars.summary), asc(calendars.providerCalendarId)];
+
+/** An account's calendars in calendarOrder. */
+export async function calendarsOfAccounts(db: Reader, accountIds: string[]): Promise<CalendarRow[]> {
   if (accountIds.length === 0) return [];
-  return db
+  return await db
     .select()
     .from(calendars)
     .where(inArray(calendars.accountId, accountIds))
-    .orderBy(asc(calendars.accountId), sql`rowid`)
-    .all();
+    .orderBy(asc(calendars.accountId), ...calendarOrder);
 }
 
-export function calendarsOfAccount(db: Reader, accountId: string): CalendarRow[] {
-  return calendarsOfAccounts(db, [accountId]);
+export async function calendarsOfAccount(db: Reader, accountId: string): Promise<CalendarRow[]> {
+  return await calendarsOfAccounts(db, [accountId]);
 }
 
-export function findCalendar(db: Reader, calendarId: string): CalendarRow | undefined {
-  return db.select().from(calendars).where(eq(calendars.id, calendarId)).get();
+export async function findCalendar(db: Reader, calendarId: string): Promise<CalendarRow | undefined> {
+  return (await db.select().from(calendars).where(eq(calendars.id, calendarId)).limit(1))[0];
 }
 
-/** The account's default calendar: the first selected one in the server's order (it receives events made here). */
+/** The account's default calendar: the first selected one in calendarOrder (it receives events made here). */
 export function defaultCalendarOf(accountCalendars: readonly CalendarRow[], accountId: string): CalendarRow | undefined {
   return accountCalendars.find((calendar) => calendar.accountId === accountId && calendar.selected);
 }
 
-export function objectsOfCalendar(db: Reader, calendarId: string): RemoteObjectRow[] {
-  return db.select().from(calendarRemoteObjects).where(eq(calendarRemoteObjects.calendarId, calendarId)).all();
+export async function objectsOfCalendar(db: Reader, calendarId: string): Promise<RemoteObjectRow[]> {
+  return await db
+    .select()
+    .from(calendarRemoteObjects)
+    .where(eq(calendarRemoteObjects.calendarId, calendarId))
+    .orderBy(asc(calendarRemoteObjects.href));
 }
 
 export function presentCalendar(calendar: CalendarRow, isDefault: boolean) {
