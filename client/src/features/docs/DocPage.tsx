@@ -39,11 +39,20 @@ function DocView({ wall }: { wall: Wall }) {
     // Opening a doc puts focus where one works in it: the title of an untitled doc, else the text
     // (or the title when the doc is read-only). Never taken from something the person moved to meanwhile
     // (the main heading holds it only as the safety net after a navigation).
-    if (!focusIsLost() && document.activeElement !== mainHeading()) return;
-    const title = page.current?.querySelector<HTMLElement>('[data-doc-title]');
-    if (latestWall.current.canEdit && !latestWall.current.title.trim() && focusIfPresent(title)) return;
-    if (current.isEditable) current.commands.focus('start');
-    else focusIfPresent(title);
+    // Decided and given in one frame: Tiptap's own focus command gives focus a frame after it is
+    // asked, by which time the person may have tabbed to a button, and would lose their place.
+    requestAnimationFrame(() => {
+      if (current.isDestroyed) return;
+      if (!focusIsLost() && document.activeElement !== mainHeading()) return;
+      const title = page.current?.querySelector<HTMLElement>('[data-doc-title]');
+      if (latestWall.current.canEdit && !latestWall.current.title.trim() && focusIfPresent(title)) return;
+      if (!current.isEditable) {
+        focusIfPresent(title);
+        return;
+      }
+      current.commands.setTextSelection(0);
+      current.view.focus();
+    });
   }, []);
   usePageTitleDetail(wall.title);
 
