@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp, onSqlite } from '../../server/src/app';
+import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
-import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
-import { openDatabase } from '../../server/src/db/connection';
 import { answerStopTopic } from '../../server/src/domains/ai/answerRunner';
 import { aiAssistantModule } from '../../server/src/domains/ai/assistant';
 import { stopWaitMs } from '../../server/src/domains/ai/conversationResolvers';
@@ -23,7 +22,8 @@ import {
   watchConversations,
   type AiMessage,
 } from './ai-assistantFactories';
-import { startTestServer, type TestServer } from './harness';
+import { appRow, replayedBesideLive } from '../support/appRows';
+import { databaseEnvironment, startTestServer, type TestServer } from './harness';
 import { startFakeOpenAi, type FakeOpenAi } from './support/fakeOpenAi';
 import { countEvents, expectData, joinTeam, person, type Person } from './teamFactories';
 
@@ -421,19 +421,16 @@ describe('a server without an AI provider', () => {
 
 describe('the log', () => {
   it('rebuilds the conversations and messages tables to the same rows', async () => {
-    const projections = aiAssistantModule.projections;
-    const empty = openDatabase(`${server.dataDirectory}/replayed-ai-assistant.sqlite`, { synchronous: 'NORMAL' });
-    await replay(server.app.services.database, empty, projections);
-    const rows = snapshotProjections(empty, projections);
-    expect(rows).toEqual(snapshotProjections(server.app.services.database, projections));
-    expect(JSON.stringify(rows)).toContain('The harbour opens at **nine**.');
-    empty.close();
+    const { live, rebuilt } = await replayedBesideLive(server, aiAssistantModule.projections);
+    expect(rebuilt).toEqual(live);
+    expect(JSON.stringify(rebuilt)).toContain('The harbour opens at **nine**.');
   });
 });
 
 describe('a server stopped mid-answer', () => {
   it('records the answer it left streaming as failed, interrupted, when it starts again', async () => {
     const dataDirectory = mkdtempSync(join(tmpdir(), 'workspace-ai-restart-'));
+    const environment = await databaseEnvironment(dataDirectory);
     const configFor = () =>
       loadConfig({
         NODE_ENV: 'test',
@@ -443,8 +440,9 @@ describe('a server stopped mid-answer', () => {
         LOG_LEVEL: 'silent',
         RATE_LIMITS: 'false',
         ...aiSettings(fake),
+        ...environment,
       });
-    const first = onSqlite(await buildApp(configFor()));
+    const first = await buildApp(configFor());
     try {
       await first.server.listen({ port: 0, host: '127.0.0.1' });
       const address = first.server.server.address() as { port: number };
@@ -456,19 +454,17 @@ describe('a server stopped mid-answer', () => {
       await fake.waitForRequests(1);
       await first.server.close();
 
-      const second = onSqlite(await buildApp(configFor()));
+      const second = await buildApp(configFor());
       try {
-        const stateOf = () =>
-          second.services.database.sqlite
-            .prepare('SELECT state, error, error_code AS errorCode FROM ai_messages WHERE id = ?')
-            .get(answer!.id) as {
-            state: string;
-            error: string | null;
-            errorCode: string | null;
-          };
-        await until(() => stateOf().state !== 'streaming', 'the interrupted answer to be recorded');
-        expect(stateOf()).toMatchObject({ state: 'failed', errorCode: 'AI_PROVIDER_FAILED' });
-        expect(stateOf().error).toContain('interrupted');
+        const stateOf = async () =>
+          (await appRow<{ state: string; error: string | null; errorCode: string | null }>(
+            second,
+            sql`SELECT state, error, error_code AS "errorCode" FROM ai_messages WHERE id = ${answer!.id}`,
+          ))!;
+        await until(async () => (await stateOf()).state !== 'streaming', 'the interrupted answer to be recorded');
+        const interrupted = await stateOf();
+        expect(interrupted).toMatchObject({ state: 'failed', errorCode: 'AI_PROVIDER_FAILED' });
+        expect(interrupted.error).toContain('interrupted');
       } finally {
         await second.server.close();
       }

@@ -81,9 +81,9 @@ export async function finishedAnswer(someone: Person, aiconversation: string, an
   }
 }
 
-export async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
   const started = Date.now();
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await wait(10);
   }
