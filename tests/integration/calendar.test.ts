@@ -127,7 +127,7 @@ async function followEvents<Change>(someone: Person, query: string) {
     received,
     /** The changes heard so far, once there are `count` of them. */
     async heard(count: number): Promise<Change[]> {
-      await expect.poll(() => errors.length > 0 || received.length >= count, `${count} changes heard`).toBe(true);
+      await expect.poll(() => errors.length > 0 || received.length >= count, { message: `${count} changes heard` }).toBe(true);
       expect(errors).toEqual([]);
       return [...received];
     },
