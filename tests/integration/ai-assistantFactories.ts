@@ -109,8 +109,14 @@ function watchFeed<Item>(
     {
       next: (value) => {
         if (value.errors) state.errors.push(value.errors);
-        else if (value.data) received.push(value.data[field]!);
-        else state.listening = true;
+        // What comes before that message was committed before it listened (the feed starts at the log's settled
+        // position, which a transaction open elsewhere can hold below it): left out.
+        // A feed not fed from the log sends no positions, nor that message: it listens by its first result.
+        else if (!state.listening && typeof value.extensions?.['seq'] === 'number') state.listening = !value.data;
+        else {
+          state.listening = true;
+          if (value.data) received.push(value.data[field]!);
+        }
       },
       error: (error) => state.errors.push(error),
       complete: () => (state.completed = true),
