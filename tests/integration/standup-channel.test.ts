@@ -9,7 +9,14 @@ import { domains } from '../../server/src/domains';
 import { postDueStandups } from '../../server/src/domains/reports/standupPosting';
 import { appRows, jsonValue, replayedBesideLive } from '../support/appRows';
 import { messagesOf, postMessage } from './chatFactories';
-import { databaseEnvironment, startTestServer, subscriptionClient, type GraphqlResponse, type TestServer } from './harness';
+import {
+  databaseEnvironment,
+  startTestServer,
+  subscriptionClient,
+  watchSubscription,
+  type GraphqlResponse,
+  type TestServer,
+} from './harness';
 import { createTask, editTask, sectionsOf } from './taskFactories';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
 
@@ -186,20 +193,13 @@ describe('the standup job', () => {
   it('posts once at the time in the space’s zone, not before, not twice, live to the channel’s readers', async () => {
     const socket = subscriptionClient(server, { cookie: milo.client.cookieHeader() });
     sockets.push(socket);
-    const received: { message: { type: string } | null }[] = [];
-    const connected = new Promise<void>((resolve) => socket.on('connected', () => resolve()));
-    socket.subscribe<{ subMessage: { message: { type: string } | null } }>(
-      { query: 'subscription ($project: ID) { subMessage(project: $project) { message { type } } }', variables: { project: harbour } },
-      { next: (value) => value.data && received.push(value.data.subMessage), error: () => undefined, complete: () => undefined },
+    const live = watchSubscription<{ message: { type: string } | null }>(
+      socket,
+      'subscription ($project: ID) { subMessage(project: $project) { message { type } } }',
+      { project: harbour },
     );
-    await connected;
-    const heard = (type: string) => received.some((change) => change.message?.type === type);
-    // A text message heard live first: the subscription is listening before the job runs.
-    for (let attempt = 1; !heard('text'); attempt += 1) {
-      if (attempt > 10) throw new Error('the subscription never heard a message');
-      await postMessage(owner, { project: harbour, body: 'Morning, everyone' });
-      await until(() => heard('text'), 1000).catch(() => undefined);
-    }
+    await live.started;
+    const heard = (type: string) => live.received.some((change) => change.message?.type === type);
 
     expect(await postDueStandups(server.app.services, at(tomorrow, '19:59'))).toBe(0);
     expect(await standupEntries(milo, harbour)).toEqual([]);
@@ -210,7 +210,7 @@ describe('the standup job', () => {
     expect(await postDueStandups(server.app.services, at(addCalendarDays(tomorrow, 1), '20:30'))).toBe(0);
     const entries = await standupEntries(milo, harbour);
     expect(entries).toHaveLength(1);
-    await until(() => heard('standup'));
+    await expect.poll(() => heard('standup')).toBe(true);
     expect(await channelOf(owner, harbour)).toMatchObject({ lastPostedDate: tomorrow });
 
     const entry = entries[0]!.body;
@@ -401,11 +401,3 @@ describe('getStats', () => {
     expect(await statsOf(harbourGuest)).toMatchObject({ team: owner.teamId, active: 1, away: 1 });
   });
 });
-
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
