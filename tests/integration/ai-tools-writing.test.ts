@@ -124,7 +124,7 @@ describe('aiWriting', () => {
       { delta: '', done: true, error: 'The AI provider took too long to answer. Try again.', errorCode: 'AI_TIMEOUT' },
     ]);
     await fake.waitForAbort(0);
-    expect(await latestUsage()).toMatchObject({ outcome: 'failed' });
+    await expect.poll(() => latestUsage()).toMatchObject({ outcome: 'failed' });
   });
 
   it('gives each provider failure its code and message', async () => {
