@@ -112,7 +112,8 @@ function watchFeed<Item>(
         // What comes before that message was committed before it listened (the feed starts at the log's settled
         // position, which a transaction open elsewhere can hold below it): left out.
         // A feed not fed from the log sends no positions, nor that message: it listens by its first result.
-        else if (!state.listening && typeof value.extensions?.['seq'] === 'number') state.listening = !value.data;
+        else if (!state.listening && typeof (value.extensions as { seq?: unknown } | undefined)?.seq === 'number')
+          state.listening = !value.data;
         else {
           state.listening = true;
           if (value.data) received.push(value.data[field]!);

@@ -114,7 +114,7 @@ async function followEvents<Change>(someone: Person, query: string) {
         if (value.errors) errors.push(value.errors);
         // Changes sent before that message were committed before it listened (the feed starts at the log's settled
         // position, which a transaction open elsewhere can hold below them): none of this test's.
-        else if (!listening && typeof value.extensions?.['seq'] === 'number') listening = !value.data;
+        else if (!listening && typeof (value.extensions as { seq?: unknown } | undefined)?.seq === 'number') listening = !value.data;
         else {
           listening = true;
           if (value.data) received.push(value.data.subEvent);

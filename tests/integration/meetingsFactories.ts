@@ -143,7 +143,7 @@ export async function watch<Item>(
     {
       next: (value) => {
         if (value.errors) result.errors.push(...value.errors);
-        else if (!listening && typeof value.extensions?.['seq'] === 'number') listening = !value.data;
+        else if (!listening && typeof (value.extensions as { seq?: unknown } | undefined)?.seq === 'number') listening = !value.data;
         else {
           listening = true;
           if (value.data) result.items.push(value.data[field]!);
