@@ -292,12 +292,12 @@ describe('moving tasks to another space', () => {
     });
     expect(await getTasks(admin, space)).toEqual([]);
     // The member cannot see the private target: they were unassigned, and are not told where it went.
-    expect(notificationsOf(server, member.id).map((notice) => notice.type)).toEqual(['INVITATION_TASK']);
+    expect((await notificationsOf(server, member.id)).map((notice) => notice.type)).toEqual(['INVITATION_TASK']);
     const watcher = await joinTeam(admin, await person(server, 'Wat'));
     await joinSpace(watcher, space);
     const watched = await createTask(watcher, space, 'Watched');
     await editTask(admin, watched.id, { project: await createSpace(admin, 'Public target') });
-    expect(notificationsOf(server, watcher.id).map((notice) => notice.type)).toEqual(['TASK_MOVE']);
+    expect((await notificationsOf(server, watcher.id)).map((notice) => notice.type)).toEqual(['TASK_MOVE']);
   });
 
   it('refuses to move a task to a space the caller is not in, writing nothing', async () => {
@@ -353,9 +353,7 @@ describe('delTask and duplicateTask', () => {
     const theirs = await createTask(member, teamAdminSpace, 'Reviewed by the team admin');
     expectData(await admin.client.execute('mutation ($task: ID!) { delTask(task: $task) }', { task: theirs.id }));
     expect(
-      notificationsOf(server, member.id)
-        .filter((notice) => notice.type === 'TASK_REMOVED')
-        .map((notice) => notice.taskId),
+      (await notificationsOf(server, member.id)).filter((notice) => notice.type === 'TASK_REMOVED').map((notice) => notice.taskId),
     ).toEqual([theirs.id]);
   });
 
@@ -444,8 +442,12 @@ describe('activity and notifications', () => {
     await editTask(admin, task.id, { state: doing!.id });
     await editTask(admin, task.id, { positionSection: 5 });
     await editTask(member, task.id, { name: 'Member edit' });
-    expect(notificationsOf(server, member.id).map((notice) => notice.type)).toEqual(['INVITATION_TASK', 'TASK_UPDATED', 'TASK_STATE']);
-    expect(notificationsOf(server, admin.id).map((notice) => notice.type)).toEqual(['TASK_UPDATED']);
+    expect((await notificationsOf(server, member.id)).map((notice) => notice.type)).toEqual([
+      'INVITATION_TASK',
+      'TASK_UPDATED',
+      'TASK_STATE',
+    ]);
+    expect((await notificationsOf(server, admin.id)).map((notice) => notice.type)).toEqual(['TASK_UPDATED']);
   });
 });
 
