@@ -77,7 +77,6 @@ const notYetOnPostgres = [
   'setup-admin.test.ts',
   'social.test.ts',
   'standup-channel.test.ts',
-  'tasks.test.ts',
   'teams-live.test.ts',
   'teams.test.ts',
   'ws-graphql-hardening.test.ts',
