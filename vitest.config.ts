@@ -56,7 +56,6 @@ const notYetOnPostgres = [
   'calendar-sync.test.ts',
   'calendar.test.ts',
   'deployment.test.ts',
-  'docs-collab.test.ts',
   'docs-crash.test.ts',
   'docs-restart.test.ts',
   'files-pdf-text.test.ts',
