@@ -56,8 +56,6 @@ const notYetOnPostgres = [
   'calendar-sync.test.ts',
   'calendar.test.ts',
   'deployment.test.ts',
-  'docs-crash.test.ts',
-  'docs-restart.test.ts',
   'files-pdf-text.test.ts',
   'files.test.ts',
   'invitations.test.ts',
