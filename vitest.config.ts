@@ -56,8 +56,6 @@ const notYetOnPostgres = [
   'calendar-sync.test.ts',
   'calendar.test.ts',
   'deployment.test.ts',
-  'files-pdf-text.test.ts',
-  'files.test.ts',
   'invitations.test.ts',
   'live-fanout.test.ts',
   'live-resume.test.ts',
