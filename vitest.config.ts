@@ -16,6 +16,9 @@ const postgresExcluded = [
   'durability.test.ts',
   'durability-wal-sync.test.ts',
   'space-access-memory.test.ts',
+  // SQLite's migration 0023 filling an older file's search index with the calendar's events: a PostgreSQL database's
+  // index is built by the move's replay of the log, calendar events included, so it has no such upgrade.
+  'search-event-backfill.test.ts',
 ];
 
 /**
@@ -67,8 +70,6 @@ const notYetOnPostgres = [
   'notifications-docs.test.ts',
   'notifications.test.ts',
   'plan-limits.test.ts',
-  'search-event-backfill.test.ts',
-  'search.test.ts',
   'setup-admin.test.ts',
   'social.test.ts',
   'standup-channel.test.ts',
