@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface LoggedEvent {
+interface LoggedEvent extends Record<string, unknown> {
   seq: number;
   stream: string;
   type: string;
