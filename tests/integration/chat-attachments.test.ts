@@ -5,7 +5,7 @@ import { chatMessages } from '#shared/chatRules';
 import { nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
 import { countRows, messagesOf, sendMessage, startPrivat, statementsDuring } from './chatFactories';
 import { minimalPdf, uploadFile } from './fileFactories';
-import { countEvents, createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
+import { countEvents, createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
 import { createTask, joinSpace } from './taskFactories';
 
 let server: TestServer;
@@ -135,7 +135,6 @@ describe('attaching a file', () => {
       4000,
     );
     await changes.started;
-    await wait(150);
     const uploaded = await uploadFile(bas, 'Live.png', 'image/png', png, { project: space });
     expectData(await send(bas, { project: space, body: '', file: uploaded.id }));
     expect((await changes.done)[0]?.subMessage).toEqual({

@@ -11,7 +11,7 @@ import { pdfText } from '../../server/src/domains/files/analysis';
 import { PdfTextExtraction, pdfTextExtractionOf, replacePdfTextExtraction } from '../../server/src/domains/files/textExtraction';
 import { fileFields, minimalPdf, uploadFile } from './fileFactories';
 import { databaseEnvironment, nextResults, subscriptionClient, type TestServer } from './harness';
-import { createSpace, person, wait } from './teamFactories';
+import { createSpace, person } from './teamFactories';
 
 const silentLog = { warn: () => undefined };
 
@@ -92,7 +92,6 @@ describe("a PDF's text for search", () => {
       2,
     );
     await changes.started;
-    await wait(100);
 
     const file = await uploadFile(owner, 'minutes.pdf', 'application/pdf', minimalPdf('Board minutes'), { project: space });
     // setFile has answered while the extraction is still held back: the file is recorded, its text not yet.

@@ -2,7 +2,7 @@ import type { Client } from 'graphql-ws';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskMessages } from '#shared/taskRules';
-import { startTestServer, subscriptionClient, type TestServer } from './harness';
+import { startTestServer, subscriptionClient, watchSubscription, type TestServer } from './harness';
 import { minimalPdf, uploadFile, type UploadedFile } from './fileFactories';
 import { statementsDuring } from './chatFactories';
 import { createTask, editTask, ediTask, getTask, getTasks, joinSpace, setTask } from './taskFactories';
@@ -124,17 +124,12 @@ describe('Task.files', () => {
     const task = await createTask(admin, space, 'Live files');
     const socket = subscriptionClient(server, { cookie: member.client.cookieHeader() });
     sockets.push(socket);
-    const received: { type: string; taskId: string; task: { files: { id: string }[] } | null }[] = [];
-    const connected = new Promise<void>((resolve) => socket.on('connected', () => resolve()));
-    socket.subscribe<{ subTask: (typeof received)[number] }>(
-      {
-        query: 'subscription ($project: ID!) { subTask(project: $project) { type taskId task { id files { id } } } }',
-        variables: { project: space },
-      },
-      { next: (value) => value.data && received.push(value.data.subTask), error: () => undefined, complete: () => undefined },
+    const { started, received } = watchSubscription<{ type: string; taskId: string; task: { files: { id: string }[] } | null }>(
+      socket,
+      'subscription ($project: ID!) { subTask(project: $project) { type taskId task { id files { id } } } }',
+      { project: space },
     );
-    await connected;
-    await wait(150);
+    await started;
     const file = await image(admin, task.id);
     await expect.poll(() => received.length).toBeGreaterThanOrEqual(1);
     expect(received[0]).toMatchObject({ type: 'task.files', taskId: task.id, task: { files: [{ id: file.id }] } });
