@@ -16,6 +16,9 @@ const postgresExcluded = [
   'durability.test.ts',
   'durability-wal-sync.test.ts',
   'space-access-memory.test.ts',
+  // SQLite's migration 0023 filling an older file's search index with the calendar's events: a PostgreSQL database's
+  // index is built by the move's replay of the log, calendar events included, so it has no such upgrade.
+  'search-event-backfill.test.ts',
 ];
 
 /**
@@ -35,25 +38,13 @@ const notYetOnPostgres = [
   'authorization.test.ts',
   'billing-codes.test.ts',
   'billing-stripe-webhooks.test.ts',
-  'chat-attachments.test.ts',
-  'chat.test.ts',
   'deployment.test.ts',
-  'docs-collab.test.ts',
-  'docs-crash.test.ts',
-  'docs-restart.test.ts',
-  'files-pdf-text.test.ts',
-  'files.test.ts',
   'invitations.test.ts',
   'live-fanout.test.ts',
   'live-resume.test.ts',
   'plan-limits.test.ts',
-  'reactions.test.ts',
-  'search-event-backfill.test.ts',
-  'search.test.ts',
   'setup-admin.test.ts',
   'social.test.ts',
-  'tasks-files.test.ts',
-  'tasks.test.ts',
   'teams-live.test.ts',
   'teams.test.ts',
   'ws-graphql-hardening.test.ts',

@@ -295,9 +295,9 @@ function subscriptionStart() {
   return {
     started,
     end: begin,
-    counts(message: { data?: unknown; errors?: unknown; extensions?: Record<string, unknown> }): boolean {
+    counts(message: { data?: unknown; errors?: unknown; extensions?: unknown }): boolean {
       if (listening) return true;
-      const position = message.extensions?.seq;
+      const position = (message.extensions as { seq?: unknown } | undefined)?.seq;
       if (message.errors || typeof position !== 'number') {
         begin();
         return true;

@@ -51,10 +51,12 @@ export async function whileTransactionOpen<Result>(app: App, work: () => Promise
   if (config.database.kind !== 'postgres') throw new Error('The app has neither a SQLite file nor PostgreSQL.');
   const connection = postgres(config.database.url, { max: 1, onnotice: () => undefined });
   try {
-    return await connection.begin(async (transaction) => {
+    let result: Result | undefined;
+    await connection.begin(async (transaction) => {
       await transaction`SELECT pg_current_xact_id()`;
-      return await work();
+      result = await work();
     });
+    return result as Result;
   } finally {
     await connection.end({ timeout: 1 });
   }
