@@ -96,6 +96,21 @@ describe('CalDAV sync: bad input', () => {
         }),
       );
     }
+    // Selecting a calendar syncs its account soon in the background, and the periodic job below joins a run under way
+    // rather than starting another: each account's run of the selection is waited for first, so the job's runs are
+    // its own, after the password changed (on PostgreSQL the selection's runs were still going when the job began).
+    const runner = syncRunnerOf(server.app.services);
+    const selectionSynced = async (who: Person, account: Account) =>
+      !runner.isRunning(account.id) &&
+      expectData(
+        await who.client.execute<{ getCalendarAccounts: { id: string; calendars: { id: string; synced: boolean }[] }[] }>(
+          '{ getCalendarAccounts { id calendars { id synced } } }',
+        ),
+      )
+        .getCalendarAccounts.find((entry) => entry.id === account.id)!
+        .calendars.some((calendar) => calendar.id === account.calendars[0]!.id && calendar.synced);
+    await expect.poll(() => selectionSynced(first, aliceAccount)).toBe(true);
+    await expect.poll(() => selectionSynced(second, bobAccount)).toBe(true);
     peer.setPassword('alice', 'changed-elsewhere');
     await peer.putObject(
       bob,
@@ -104,7 +119,7 @@ describe('CalDAV sync: bad input', () => {
     );
 
     // The periodic job's work: every active account, one after another.
-    await syncRunnerOf(server.app.services).syncAll();
+    await runner.syncAll();
 
     const [aliceNow] = await accountsOf(first);
     expect(aliceNow).toMatchObject({ status: 'error' });
