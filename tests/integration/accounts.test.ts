@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableDialect } from '../../server/src/db/pickTable';
 import { domains } from '../../server/src/domains';
-import { openDatabase } from '../../server/src/db/connection';
-import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
+import { appRow, appRows, replayedBesideLive } from '../support/appRows';
 import { GraphqlTestClient, nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
 
 let server: TestServer;
@@ -11,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const countEvents = () =>
-  (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count;
+const countOf = async (statement: ReturnType<typeof sql>) => (await appRow<{ count: number }>(server.app, statement))!.count;
+const countEvents = () => countOf(sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM events`);
 
 describe('sign-up', () => {
   it('creates the user with a team and a personal space, and signs them in with cookies', async () => {
@@ -23,9 +24,7 @@ describe('sign-up', () => {
     expect(client.cookies.has('refresh_token')).toBe(true);
     const me = await client.execute<{ getUser: { email: string }; getTeam: { name: string } }>('{ getUser { email } getTeam { name } }');
     expect(me.data).toEqual({ getUser: { email: 'grace@example.com' }, getTeam: { name: "Grace's team" } });
-    const spaces = server.app.services.database.sqlite
-      .prepare('SELECT name, is_personal FROM projects WHERE owner_id = ?')
-      .all(account.user.id);
+    const spaces = await appRows(server.app, sql`SELECT name, is_personal FROM projects WHERE owner_id = ${account.user.id}`);
     expect(spaces).toEqual([{ name: 'Grace', is_personal: 1 }]);
   });
 
@@ -57,12 +56,13 @@ describe('sign-up', () => {
     const fresh = await new GraphqlTestClient(server).execute(mutation('fresh@example.com'));
     expect(again.data).toEqual({ setUserBasic: { email: 'twice@example.com', verificationRequired: true } });
     expect(fresh.data).toEqual({ setUserBasic: { email: 'fresh@example.com', verificationRequired: true } });
-    expect(
-      server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM users WHERE email = 'twice@example.com'").get(),
-    ).toEqual({ count: 1 });
-    const ownerMail = server.app.services.database.sqlite
-      .prepare('SELECT subject FROM outbox WHERE "to" = \'twice@example.com\' ORDER BY rowid DESC LIMIT 1')
-      .get();
+    expect(await countOf(sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM users WHERE email = 'twice@example.com'`)).toBe(1);
+    // The newest mail: SQLite's rowid, PostgreSQL's ctid (outbox rows are inserted in order, never updated).
+    const insertedLast = tableDialect === 'postgresql' ? sql.raw('ctid DESC') : sql.raw('rowid DESC');
+    const ownerMail = await appRow(
+      server.app,
+      sql`SELECT subject FROM outbox WHERE "to" = 'twice@example.com' ORDER BY ${insertedLast} LIMIT 1`,
+    );
     expect(ownerMail).toEqual({ subject: 'You already have an account' });
   });
 
@@ -71,15 +71,12 @@ describe('sign-up', () => {
     const mutation =
       'mutation { setUserBasic(firstname: "Re", lastname: "Try", email: "retry@example.com", password: "secret123") { email } }';
     await client.execute(mutation, {}, { 'idempotency-key': 'signup-1' });
-    const registered = () =>
-      server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM events WHERE type = 'user.registered'").get();
-    const before = registered();
+    const registered = () => countOf(sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM events WHERE type = 'user.registered'`);
+    const before = await registered();
     const second = await client.execute(mutation, {}, { 'idempotency-key': 'signup-1' });
     expect(second.data).toEqual({ setUserBasic: { email: 'retry@example.com' } });
-    expect(registered()).toEqual(before);
-    expect(
-      server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM users WHERE email = 'retry@example.com'").get(),
-    ).toEqual({ count: 1 });
+    expect(await registered()).toBe(before);
+    expect(await countOf(sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM users WHERE email = 'retry@example.com'`)).toBe(1);
   });
 });
 
@@ -198,10 +195,10 @@ describe('replay', () => {
     const client = new GraphqlTestClient(server);
     const account = await client.signUp();
     await client.execute('mutation ($id: ID!) { ediUserLanguage(id: $id, language: "it") { language } }', { id: account.user.id });
-    const projections = domains.flatMap((module) => module.projections);
-    const empty = openDatabase(`${server.dataDirectory}/replayed.sqlite`, { synchronous: 'NORMAL' });
-    await replay(server.app.services.database, empty, projections);
-    expect(snapshotProjections(empty, projections)).toEqual(snapshotProjections(server.app.services.database, projections));
-    empty.close();
+    const { live, rebuilt } = await replayedBesideLive(
+      server,
+      domains.flatMap((module) => module.projections),
+    );
+    expect(rebuilt).toEqual(live);
   });
 });
