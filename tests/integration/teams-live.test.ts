@@ -30,14 +30,16 @@ async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void
 }
 
 /**
- * Everything a subscription delivers until `stop` is called; errors and completion are recorded too. `ready` resolves
- * once the server listens for it: a fresh subscription that keeps log positions (resumeAfter: null) is first sent a
- * message without data when it starts listening.
+ * Everything a subscription delivers once the server listens for it, until `stop` is called; errors and completion are
+ * recorded too. A fresh subscription that keeps log positions (resumeAfter: null) is sent a message without data when
+ * it starts listening: `ready` resolves then. What comes before it is older than the subscription: on PostgreSQL a
+ * fresh subscription starts from the log's settled position, which a transaction running elsewhere holds back, and is
+ * sent the events committed since.
  */
 function record<T>(someone: Person, query: string, variables: Record<string, unknown> = {}) {
   const socket = socketOf(someone);
   const received: T[] = [];
-  const state = { errors: [] as unknown[], completed: false };
+  const state = { errors: [] as unknown[], completed: false, listening: false };
   let listening!: () => void;
   const ready = new Promise<void>((resolve) => (listening = resolve));
   const unsubscribe = socket.subscribe<T>(
@@ -45,8 +47,10 @@ function record<T>(someone: Person, query: string, variables: Record<string, unk
     {
       next: (value) => {
         if (value.errors) state.errors.push(value.errors);
-        else if (value.data) received.push(value.data as T);
-        else listening();
+        else if (!value.data) {
+          state.listening = true;
+          listening();
+        } else if (state.listening) received.push(value.data as T);
       },
       error: (error) => state.errors.push(error),
       complete: () => (state.completed = true),
