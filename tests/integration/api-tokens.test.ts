@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRow, appRows } from '../support/appRows';
 import { GraphqlTestClient, startTestServer, subscriptionClient, type TestServer } from './harness';
-import { expectData, person, type Person } from './teamFactories';
+import { expectData, newestEventSeq, person, type Person } from './teamFactories';
 
 let server: TestServer;
 
@@ -66,15 +66,17 @@ describe('personal API tokens', () => {
     const socket = subscriptionClient(server, { token });
     const received: unknown[] = [];
     const state = { listening: false, completed: false };
-    // resumeAfter: the server says once it listens (a value without data), so the change below is not sent before. What
-    // comes before that is older: on PostgreSQL a fresh subscription starts from the log's settled position, which a
-    // transaction running elsewhere holds back, and is sent the events committed since.
-    socket.subscribe(
+    // resumeAfter: the server says once it listens (a value without data), so the change below is not sent before, and
+    // sends each event with its position. Older events are left out: on PostgreSQL a fresh subscription starts from the
+    // log's settled position, which a transaction running elsewhere on the cluster holds back, and is sent the events
+    // committed above it.
+    const since = await newestEventSeq(server);
+    socket.subscribe<unknown, { seq?: number }>(
       { query: 'subscription { subUser { language } }', extensions: { resumeAfter: null } },
       {
         next: (value) => {
           if (!value.data) state.listening = true;
-          else if (state.listening) received.push(value);
+          else if ((value.extensions?.seq ?? 0) > since) received.push(value);
         },
         error: () => undefined,
         complete: () => (state.completed = true),

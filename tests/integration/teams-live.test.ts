@@ -1,7 +1,7 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphqlTestClient, nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
-import { createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
+import { createSpace, expectData, joinTeam, newestEventSeq, person, wait, type Person } from './teamFactories';
 
 let server: TestServer;
 const sockets: Client[] = [];
@@ -30,33 +30,41 @@ async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void
 }
 
 /**
- * Everything a subscription delivers once the server listens for it, until `stop` is called; errors and completion are
- * recorded too. A fresh subscription that keeps log positions (resumeAfter: null) is sent a message without data when
- * it starts listening: `ready` resolves then. What comes before it is older than the subscription: on PostgreSQL a
- * fresh subscription starts from the log's settled position, which a transaction running elsewhere holds back, and is
- * sent the events committed since.
+ * Everything a subscription is sent about the events appended after it was asked for, until `stop` is called; errors
+ * and completion are recorded too. `ready` resolves once the server listens for it: a fresh subscription that keeps
+ * log positions (resumeAfter: null) is sent a message without data then, and each event with its position. Older
+ * events are left out: on PostgreSQL a fresh subscription starts from the log's settled position, which a transaction
+ * running elsewhere on the cluster holds back, and is sent the events committed above it, before or after that message.
  */
 function record<T>(someone: Person, query: string, variables: Record<string, unknown> = {}) {
   const socket = socketOf(someone);
   const received: T[] = [];
-  const state = { errors: [] as unknown[], completed: false, listening: false };
-  let listening!: () => void;
-  const ready = new Promise<void>((resolve) => (listening = resolve));
-  const unsubscribe = socket.subscribe<T>(
-    { query, variables, extensions: { resumeAfter: null } },
-    {
-      next: (value) => {
-        if (value.errors) state.errors.push(value.errors);
-        else if (!value.data) {
-          state.listening = true;
-          listening();
-        } else if (state.listening) received.push(value.data as T);
-      },
-      error: (error) => state.errors.push(error),
-      complete: () => (state.completed = true),
-    },
-  );
-  return { ready, received, state, stop: unsubscribe };
+  const state = { errors: [] as unknown[], completed: false };
+  let unsubscribe: (() => void) | undefined;
+  const ready = (async () => {
+    const since = await newestEventSeq(server);
+    await new Promise<void>((listening) => {
+      unsubscribe = socket.subscribe<T, { seq?: number }>(
+        { query, variables, extensions: { resumeAfter: null } },
+        {
+          next: (value) => {
+            if (value.errors) state.errors.push(value.errors);
+            else if (!value.data) listening();
+            else if ((value.extensions?.seq ?? 0) > since) received.push(value.data as T);
+          },
+          error: (error) => {
+            state.errors.push(error);
+            listening();
+          },
+          complete: () => {
+            state.completed = true;
+            listening();
+          },
+        },
+      );
+    });
+  })();
+  return { ready, received, state, stop: () => unsubscribe?.() };
 }
 
 type ProjectChange = { subProject: { type: string; projectId: string; project: { name: string } | null } };
