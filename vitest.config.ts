@@ -44,28 +44,23 @@ const notYetOnPostgres = [
   // write. A stale read the kept board must not give: to fix (read the board afresh while the settled position is
   // below the newest commit this process heard of).
   'tasks-board-cache.test.ts',
-  'accounts.test.ts',
   'ai-assistant.test.ts',
   'ai-tools-writing.test.ts',
-  'api-tokens.test.ts',
-  'authorization.test.ts',
-  'billing-codes.test.ts',
-  'billing-stripe-webhooks.test.ts',
   'calendar-google.test.ts',
   'calendar-sync-failures.test.ts',
   'calendar-sync.test.ts',
   'calendar.test.ts',
   'chat-attachments.test.ts',
   'chat.test.ts',
-  'deployment.test.ts',
   'docs-collab.test.ts',
   'docs-crash.test.ts',
   'docs-restart.test.ts',
   'files-pdf-text.test.ts',
   'files.test.ts',
-  'invitations.test.ts',
+  // A space list's payload is shared only by subscribers whose judgements end in one turn of the event loop (payloads
+  // are swept at setImmediate): on PostgreSQL each subscriber's seat and space reads are queries of their own, so
+  // every subscriber of a small space executes the document alone (sharing only, deliveries are right): to look into.
   'live-fanout.test.ts',
-  'live-resume.test.ts',
   'meetings-calls.test.ts',
   'meetings-guest-chat.test.ts',
   'meetings-guests.test.ts',
@@ -73,18 +68,12 @@ const notYetOnPostgres = [
   'meetings-notes.test.ts',
   'notifications-docs.test.ts',
   'notifications.test.ts',
-  'plan-limits.test.ts',
   'reactions.test.ts',
   'search-event-backfill.test.ts',
   'search.test.ts',
-  'setup-admin.test.ts',
-  'social.test.ts',
   'standup-channel.test.ts',
   'tasks-files.test.ts',
   'tasks.test.ts',
-  'teams-live.test.ts',
-  'teams.test.ts',
-  'ws-graphql-hardening.test.ts',
 ];
 
 export default defineConfig({
