@@ -16,6 +16,9 @@ const postgresExcluded = [
   'durability.test.ts',
   'durability-wal-sync.test.ts',
   'space-access-memory.test.ts',
+  // SQLite's migration 0023 filling an older file's search index with the calendar's events: a PostgreSQL database's
+  // index is built by the move's replay of the log, calendar events included, so it has no such upgrade.
+  'search-event-backfill.test.ts',
 ];
 
 /**
@@ -25,55 +28,14 @@ const postgresExcluded = [
  * SQLite has moves to a `*-sqlite.test.ts` file.
  */
 const notYetOnPostgres = [
-  // Live deliveries that came in another order or later on PostgreSQL than on SQLite (a typing notice before the
-  // message it follows, a doc's changes, a room a feed did not hear within its wait): to look into.
-  'chat-typing.test.ts',
-  'docs-graphql.test.ts',
-  'meetings-rooms-live.test.ts',
-  // A subscription given a fixed 150 ms to start before the changes it must hear (the first missed there), and a
-  // chat list payload judged once per member instead of shared, since the judgements' key moves with every commit
-  // this process hears of on PostgreSQL: to look into.
-  'files-sharing.test.ts',
+  // A chat list payload judged once per member instead of shared, now and then: the summaries' reads are kept per
+  // log position this process has heard of, which on PostgreSQL the log follower can move between two members'
+  // deliveries of one event (a commit heard meanwhile). The payloads are right either way; to look into.
   'space-lists-live.test.ts',
-  // Each failed once in three runs on PostgreSQL and passed in the others: a live delivery right after a subscription
-  // started was missed or came late (a member's unread count, a board's tag changes). To look into before they run.
-  'chat-live.test.ts',
-  'tasks-live.test.ts',
-  // Once in four runs on PostgreSQL the kept board answered without another member's acknowledged write: it looks
-  // for changes up to the log's settled position, which a transaction still running elsewhere holds below that
-  // write. A stale read the kept board must not give: to fix (read the board afresh while the settled position is
-  // below the newest commit this process heard of).
-  'tasks-board-cache.test.ts',
-  'ai-assistant.test.ts',
-  'ai-tools-writing.test.ts',
-  'calendar-google.test.ts',
-  'calendar-sync-failures.test.ts',
-  'calendar-sync.test.ts',
-  'calendar.test.ts',
-  'chat-attachments.test.ts',
-  'chat.test.ts',
-  'docs-collab.test.ts',
-  'docs-crash.test.ts',
-  'docs-restart.test.ts',
-  'files-pdf-text.test.ts',
-  'files.test.ts',
   // A space list's payload is shared only by subscribers whose judgements end in one turn of the event loop (payloads
   // are swept at setImmediate): on PostgreSQL each subscriber's seat and space reads are queries of their own, so
   // every subscriber of a small space executes the document alone (sharing only, deliveries are right): to look into.
   'live-fanout.test.ts',
-  'meetings-calls.test.ts',
-  'meetings-guest-chat.test.ts',
-  'meetings-guests.test.ts',
-  'meetings-livekit.test.ts',
-  'meetings-notes.test.ts',
-  'notifications-docs.test.ts',
-  'notifications.test.ts',
-  'reactions.test.ts',
-  'search-event-backfill.test.ts',
-  'search.test.ts',
-  'standup-channel.test.ts',
-  'tasks-files.test.ts',
-  'tasks.test.ts',
 ];
 
 export default defineConfig({

@@ -33,7 +33,7 @@ import { baseAccess, type DomainModule, type OperationAccess } from './domains/m
 import type { Projection } from './core/events';
 import type { Authenticator, RequestContext, Services } from './graphql/context';
 import { authenticateRequest, requireActor } from './graphql/context';
-import { formatExecutionResult } from './graphql/errors';
+import { databaseUnavailableError, formatExecutionResult } from './graphql/errors';
 import { registerDocumentChecks } from './graphql/httpChecks';
 import { scheduleIdempotencyKeyExpiry } from './core/idempotencyKeys';
 import { InProcessJobRunner } from './core/inProcess/jobRunner';
@@ -132,10 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   server.setErrorHandler((error, request, reply) => {
     if (isDatabaseOutage(error)) {
       request.log.warn({ err: error }, 'the database could not be reached');
-      return reply.code(503).send({
-        data: null,
-        errors: [{ message: errorMessages.DATABASE_UNAVAILABLE, extensions: { code: 'DATABASE_UNAVAILABLE', params: {} } }],
-      });
+      return reply.code(503).send({ data: null, errors: [databaseUnavailableError()] });
     }
     const statusCode = (error as { statusCode?: unknown }).statusCode;
     if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return reply.send(error);

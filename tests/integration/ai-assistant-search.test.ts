@@ -23,7 +23,7 @@ async function writeDoc(docId: string, text: string) {
   const editor = openDoc(server.url, docId, { cookie: owner.client.cookieHeader() });
   await editor.synced();
   paragraphText(editor.doc).insert(0, text);
-  await waitFor(() => editor.state.saved > 0, 'the doc text to be stored');
+  await editor.allSaved();
   editor.destroy();
   await waitFor(() => collabOf(server.app.services).isUnloaded(docId), 'the doc room to unload');
 }

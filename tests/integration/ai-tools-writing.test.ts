@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from 'graphql-ws';
+import { aiRequestStream } from '../../server/src/core/streams';
 import { streamCompletion } from '../../server/src/domains/ai/completion';
+import { appRow } from '../support/appRows';
 import { startTestServer, subscriptionClient, type TestServer } from './harness';
 import { runWriting } from './support/aiWriting';
 import { startFakeOpenAi, type FakeOpenAi } from './support/fakeOpenAi';
@@ -39,10 +42,14 @@ afterAll(async () => {
 
 beforeEach(() => fake.reset());
 
+/** The usage row of the request started last: the one whose start the log holds at the highest position. */
 const latestUsage = () =>
-  server.app.services.database.sqlite
-    .prepare('SELECT outcome, prompt_tokens, completion_tokens FROM ai_usage ORDER BY rowid DESC LIMIT 1')
-    .get();
+  appRow(
+    server.app,
+    sql`SELECT outcome, prompt_tokens, completion_tokens FROM ai_usage
+      JOIN events ON events.stream = ${aiRequestStream('')} || ai_usage.id AND events.type = 'ai.request.started'
+      ORDER BY events.seq DESC LIMIT 1`,
+  );
 
 describe('aiWriting', () => {
   it('sends each action its exact prompt, with the writing model, the key and a request for usage', async () => {
@@ -117,7 +124,7 @@ describe('aiWriting', () => {
       { delta: '', done: true, error: 'The AI provider took too long to answer. Try again.', errorCode: 'AI_TIMEOUT' },
     ]);
     await fake.waitForAbort(0);
-    expect(latestUsage()).toMatchObject({ outcome: 'failed' });
+    await expect.poll(() => latestUsage()).toMatchObject({ outcome: 'failed' });
   });
 
   it('gives each provider failure its code and message', async () => {

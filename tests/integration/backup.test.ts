@@ -105,7 +105,7 @@ describe.each(['local', 's3'] as const)('backup and restore through the %s drive
       opened.push(editor);
       await editor.synced();
       paragraphText(editor.doc).insert(0, 'Step one: run npm run backup.');
-      await waitFor(() => editor.state.saved > 0, 'the doc edit acknowledged');
+      await editor.allSaved();
       const bytes = Buffer.from(`release notes ${'x'.repeat(3000)}`);
       const file = await uploadFile(owner, 'notes.txt', 'text/plain', bytes, { project: space });
       // A call recorded on LiveKit: egress saved it beside the uploads, and the space's files point at it.

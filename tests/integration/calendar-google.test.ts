@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRow, appRows } from '../support/appRows';
 import { startTestServer, type TestServer } from './harness';
 import { icsObject } from './support/caldavPeers';
 import { ProviderBrowser } from './support/providerBrowser';
@@ -158,11 +160,12 @@ describe('connecting a Google calendar through Google’s consent', () => {
     expect(tokensAtConnect).toBeGreaterThan(0);
 
     // The refresh token is kept out of the event log (the credential table holds it encrypted).
-    const sqlite = app.app.services.database.sqlite;
     const refreshGrantsBefore = issuer.refreshGrants;
     expect(refreshGrantsBefore).toBeGreaterThan(0);
-    const log = sqlite.prepare("SELECT payload FROM events WHERE type LIKE 'calendar%'").all() as { payload: string }[];
-    expect(log.some((row) => /refresh/i.test(row.payload))).toBe(false);
+    const log = await appRows<{ payload: unknown }>(app.app, sql`SELECT payload FROM events WHERE type LIKE 'calendar%'`);
+    expect(log.length).toBeGreaterThan(0);
+    // SQLite answers the payload as JSON text, PostgreSQL as parsed jsonb: searched as JSON text on both.
+    expect(log.some((row) => /refresh/i.test(typeof row.payload === 'string' ? row.payload : JSON.stringify(row.payload)))).toBe(false);
 
     const calendar = account!.calendars[0]!;
     expectData(
@@ -190,17 +193,15 @@ describe('connecting a Google calendar through Google’s consent', () => {
 
   it('consenting again with the same Google account replaces its refresh token, without a second account', async () => {
     const [before] = await accountsOf(member);
-    const secret = () =>
-      app.app.services.database.sqlite.prepare('SELECT cipher_text FROM calendar_account_secrets WHERE account_id = ?').get(before!.id) as {
-        cipher_text: unknown;
-      };
-    const storedBefore = secret();
+    const secret = () => appRow(app.app, sql`SELECT cipher_text FROM calendar_account_secrets WHERE account_id = ${before!.id}`);
+    const storedBefore = await secret();
+    expect(storedBefore).toBeDefined();
     const landing = await new Browser(app, member).drive(startPath, firstLogin);
     expect(landing.url.searchParams.get('calendarConnected')).toBe(before!.id);
     const after = await accountsOf(member);
     expect(after.map((account) => account.id)).toEqual([before!.id]);
     expect(after[0]).toMatchObject({ status: 'ok', error: null });
-    expect(secret()).not.toEqual(storedBefore);
+    expect(await secret()).not.toEqual(storedBefore);
   });
 
   it('refuses a callback whose state does not match the sealed one, storing nothing', async () => {

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncRunnerOf } from '../../server/src/domains/calendar/sync/runner';
+import { appRow } from '../support/appRows';
 import { startTestServer, type TestServer } from './harness';
 import {
   countingProxy,
@@ -72,7 +74,7 @@ describe('CalDAV sync: bad input', () => {
     expect(refused.errors?.[0]?.extensions.code).toBe('CALENDAR_ACCOUNT_FAILED');
     expect(refused.errors?.[0]?.message).toMatch(/refused the user name or password \(401\)/);
     expect(await accountsOf(member)).toEqual([]);
-    expect(server.app.services.database.sqlite.prepare('SELECT count(*) AS n FROM calendar_account_secrets').get()).toEqual({ n: 0 });
+    expect(await appRow(server.app, sql`SELECT CAST(COUNT(*) AS INTEGER) AS n FROM calendar_account_secrets`)).toEqual({ n: 0 });
   });
 
   it('a password that stops working marks that account only; the periodic sync goes on with the others', async () => {

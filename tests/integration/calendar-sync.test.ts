@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRow, appRows, appRun, jsonValue } from '../support/appRows';
 import { startTestServer, type TestServer } from './harness';
 import { countingProxy, icsObject, type LocalServer, type ProxiedRequest } from './support/caldavPeers';
 import { startRadicale, type RadicalePeer, type RadicaleUser } from './support/radicale';
@@ -104,13 +106,16 @@ describe('CalDAV sync with Radicale', () => {
     expect(summaries).toEqual(['Home', 'Work']);
     const workCalendar = account.calendars.find((calendar) => calendar.summary === 'Work')!;
     expect(workCalendar).toMatchObject({ description: 'Job things', backgroundColor: '#3366ff', selected: false, synced: false });
-    const sqlite = server.app.services.database.sqlite;
-    const log = sqlite.prepare('SELECT payload FROM events').all() as { payload: string }[];
-    expect(log.some((row) => row.payload.includes(alice.password))).toBe(false);
-    const secret = sqlite.prepare('SELECT cipher_text FROM calendar_account_secrets WHERE account_id = ?').get(account.id) as {
-      cipher_text: string;
-    };
-    expect(secret.cipher_text).not.toContain(alice.password);
+    const log = await appRows<{ payload: unknown }>(server.app, sql`SELECT payload FROM events`);
+    // SQLite answers the payload as JSON text, PostgreSQL as parsed jsonb: searched as JSON text on both.
+    expect(log.some((row) => (typeof row.payload === 'string' ? row.payload : JSON.stringify(row.payload)).includes(alice.password))).toBe(
+      false,
+    );
+    const secret = await appRow<{ cipher_text: string }>(
+      server.app,
+      sql`SELECT cipher_text FROM calendar_account_secrets WHERE account_id = ${account.id}`,
+    );
+    expect(secret!.cipher_text).not.toContain(alice.password);
     const listed = expectData(
       await member.client.execute<{ getCalendarAccounts: Account[] }>(`{ getCalendarAccounts { ${accountFields} } }`),
     );
@@ -253,8 +258,10 @@ describe('CalDAV sync with Radicale', () => {
   });
 
   it('falls back to comparing ETags when the server refuses the sync token', async () => {
-    const sqlite = server.app.services.database.sqlite;
-    sqlite.prepare("UPDATE calendars SET sync_token = 'http://radicale.org/ns/sync/forgotten' WHERE account_id = ?").run(account.id);
+    await appRun(
+      server.app,
+      sql`UPDATE calendars SET sync_token = 'http://radicale.org/ns/sync/forgotten' WHERE account_id = ${account.id}`,
+    );
     await peer.putObject(
       alice,
       `${work}remote-1.ics`,
@@ -267,10 +274,12 @@ describe('CalDAV sync with Radicale', () => {
     const multiGets = requests.filter((entry) => entry.method === 'REPORT' && entry.body.includes('calendar-multiget'));
     expect(multiGets.map((entry) => entry.body.match(/<d:href>/g)?.length)).toEqual([1]);
     expect((await entries(member)).find((entry) => entry.title === 'Dentist (fallback)')?.start).toBe('2027-03-03T09:00:00.000Z');
-    const token = sqlite.prepare('SELECT sync_token AS token FROM calendars WHERE account_id = ? AND selected = 1').get(account.id) as {
-      token: string;
-    };
-    expect(token.token).not.toBe('http://radicale.org/ns/sync/forgotten');
+    // `selected` alone: an integer on SQLite, a boolean on PostgreSQL.
+    const token = await appRow<{ token: string }>(
+      server.app,
+      sql`SELECT sync_token AS token FROM calendars WHERE account_id = ${account.id} AND selected`,
+    );
+    expect(token!.token).not.toBe('http://radicale.org/ns/sync/forgotten');
   });
 
   it('deselecting a calendar removes its imported events here; selecting it again brings them back', async () => {
@@ -320,10 +329,11 @@ describe('CalDAV sync with Radicale', () => {
     // What we do not model (the other client's alarm) is kept when we write the object back.
     expect(ours).toContain('BEGIN:VALARM');
     const conflicts = () =>
-      server.app.services.database.sqlite
-        .prepare("SELECT payload FROM events WHERE type = 'calendarEvent.conflictResolved' AND stream = ? ORDER BY seq")
-        .all(`calendarEvent:${dentist.event}`) as { payload: string }[];
-    const first = JSON.parse(conflicts()[0]!.payload) as { winner: string; losing: { ics: string } };
+      appRows<{ payload: unknown }>(
+        server.app,
+        sql`SELECT payload FROM events WHERE type = 'calendarEvent.conflictResolved' AND stream = ${`calendarEvent:${dentist.event}`} ORDER BY seq`,
+      );
+    const first = jsonValue<{ winner: string; losing: { ics: string } }>((await conflicts())[0]!.payload);
     expect(first.winner).toBe('local');
     expect(first.losing.ics).toContain('Dentist (theirs older)');
 
@@ -345,7 +355,7 @@ describe('CalDAV sync with Radicale', () => {
     await sync(member, account.id);
     expect((await entries(member)).find((entry) => entry.event === dentist.event)?.title).toBe('Dentist (theirs later)');
     expect((await peer.getObject(alice, `${work}remote-1.ics`)).body).toContain('SUMMARY:Dentist (theirs later)');
-    const second = JSON.parse(conflicts()[1]!.payload) as { winner: string; losing: { title: string } };
+    const second = jsonValue<{ winner: string; losing: { title: string } }>((await conflicts())[1]!.payload);
     expect(second).toMatchObject({ winner: 'remote', losing: { title: 'Dentist (ours again)' } });
   });
 
@@ -376,8 +386,9 @@ describe('CalDAV sync with Radicale', () => {
     // The event made here stays here (it was ours), and the remote calendar keeps every object.
     expect(left.some((entry) => entry.title === 'Planning (remote)')).toBe(true);
     expect((await peer.listObjects(alice, work)).sort()).toEqual(remoteBefore.sort());
-    const sqlite = server.app.services.database.sqlite;
-    expect(sqlite.prepare('SELECT count(*) AS n FROM calendar_account_secrets WHERE account_id = ?').get(account.id)).toEqual({ n: 0 });
+    expect(
+      await appRow(server.app, sql`SELECT CAST(COUNT(*) AS INTEGER) AS n FROM calendar_account_secrets WHERE account_id = ${account.id}`),
+    ).toEqual({ n: 0 });
     const accounts = expectData(await member.client.execute<{ getCalendarAccounts: Account[] }>(`{ getCalendarAccounts { id } }`));
     expect(accounts.getCalendarAccounts).toEqual([]);
   });

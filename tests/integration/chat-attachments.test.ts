@@ -1,11 +1,11 @@
 import type { Client } from 'graphql-ws';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '#shared/chatRules';
 import { nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
-import { countRows, messagesOf, sendMessage, startPrivat } from './chatFactories';
+import { countRows, messagesOf, sendMessage, startPrivat, statementsDuring } from './chatFactories';
 import { minimalPdf, uploadFile } from './fileFactories';
-import { countEvents, createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
+import { countEvents, createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
 import { createTask, joinSpace } from './taskFactories';
 
 let server: TestServer;
@@ -135,7 +135,6 @@ describe('attaching a file', () => {
       4000,
     );
     await changes.started;
-    await wait(150);
     const uploaded = await uploadFile(bas, 'Live.png', 'image/png', png, { project: space });
     expectData(await send(bas, { project: space, body: '', file: uploaded.id }));
     expect((await changes.done)[0]?.subMessage).toEqual({
@@ -157,12 +156,8 @@ describe('attaching a file', () => {
 
   it('reads the files of a whole page in one query, however many messages carry one (no N+1)', async () => {
     const channel = await createSpace(ann, 'Many files');
-    const statements = vi.spyOn(server.app.services.database.sqlite, 'prepare');
-    const countFor = async () => {
-      statements.mockClear();
-      await read(ann, { project: channel });
-      return statements.mock.calls.filter(([sql]) => /from "files"/i.test(String(sql))).length;
-    };
+    const countFor = async () =>
+      (await statementsDuring(server, () => read(ann, { project: channel }))).filter((statement) => /from "files"/i.test(statement)).length;
     for (let index = 0; index < 2; index += 1) {
       const uploaded = await uploadFile(ann, `few-${index}.png`, 'image/png', png, { project: channel });
       expectData(await send(ann, { project: channel, body: '', file: uploaded.id }));
@@ -173,7 +168,6 @@ describe('attaching a file', () => {
       expectData(await send(ann, { project: channel, body: '', file: uploaded.id }));
     }
     const many = await countFor();
-    statements.mockRestore();
     expect((await read(ann, { project: channel })).filter((message) => message.file !== null)).toHaveLength(8);
     expect(few).toBe(1);
     expect(many).toBe(1);

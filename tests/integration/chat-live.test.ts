@@ -1,6 +1,6 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
+import { nextResults, startTestServer, subscriptionClient, watchSubscription, type TestServer } from './harness';
 import { markRead, postMessage } from './chatFactories';
 import { createSpace, expectData, joinTeam, person, setPlan, wait, type Person } from './teamFactories';
 import { joinSpace } from './taskFactories';
@@ -39,21 +39,11 @@ function socketOf(someone: Person): Client {
 /** Everything a subscription delivers, and whether it completed or failed. */
 function watch<T>(someone: Person, query: string, variables: Record<string, unknown>) {
   const socket = socketOf(someone);
-  const received: T[] = [];
-  const state = { errors: [] as unknown[], completed: false };
-  const connected = new Promise<void>((resolve) => socket.on('connected', () => resolve()));
-  socket.subscribe<Record<string, T>>(
-    { query, variables },
-    {
-      next: (value) => (value.errors ? state.errors.push(value.errors) : received.push(Object.values(value.data!)[0]!)),
-      error: (error) => state.errors.push(error),
-      complete: () => (state.completed = true),
-    },
-  );
-  return { ready: connected.then(() => wait(150)), received, state, socket };
+  const watched = watchSubscription<T>(socket, query, variables);
+  return { ...watched, ready: watched.started, socket };
 }
 
-async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
+async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
   const started = Date.now();
   while (!condition()) {
     if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');

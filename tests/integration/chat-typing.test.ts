@@ -1,6 +1,6 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, subscriptionClient, type TestServer } from './harness';
+import { startTestServer, subscriptionClient, watchSubscription, type TestServer } from './harness';
 import { postMessage } from './chatFactories';
 import { createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
 import { joinSpace } from './taskFactories';
@@ -23,23 +23,13 @@ afterAll(async () => {
 type Change = { type: string; user: { id: string } | null; message: { body: string } | null };
 const subMessage = 'subscription ($project: ID) { subMessage(project: $project) { type user { id } message { body } } }';
 
-/** Everything someone's subscription to the space's channel delivers. */
+/** Everything someone's subscription to the space's channel delivers, once the server listens for it. */
 async function watch(someone: Person, space: string): Promise<Change[]> {
   const socket = subscriptionClient(server, { cookie: someone.client.cookieHeader() });
   sockets.push(socket);
-  const received: Change[] = [];
-  const connected = new Promise<void>((resolve) => socket.on('connected', () => resolve()));
-  socket.subscribe<{ subMessage: Change }>(
-    { query: subMessage, variables: { project: space } },
-    {
-      next: (value) => value.data && received.push(value.data.subMessage),
-      error: () => undefined,
-      complete: () => undefined,
-    },
-  );
-  await connected;
-  await wait(150);
-  return received;
+  const watched = watchSubscription<Change>(socket, subMessage, { project: space });
+  await watched.started;
+  return watched.received;
 }
 
 async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRow } from '../support/appRows';
 import { chatMessages } from '#shared/chatRules';
 import { formatErrorMessage } from '#shared/errors';
 import { startTestServer, type TestServer } from './harness';
-import { countRows, markRead, messagesOf, postMessage, readMessages, sendMessage } from './chatFactories';
+import { countRows, markRead, messagesOf, postMessage, readMessages, sendMessage, statementsDuring } from './chatFactories';
 import { countEvents, createSpace, expectData, joinTeam, person, setPlan, type Person } from './teamFactories';
 import { createTask, joinSpace, notificationsOf } from './taskFactories';
 
@@ -25,12 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const messageRows = (conversation: string) =>
-  (
-    server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM messages WHERE conversation = ?').get(conversation) as {
-      count: number;
-    }
-  ).count;
+const messageRows = async (conversation: string) =>
+  (await appRow<{ count: number }>(
+    server.app,
+    sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM messages WHERE conversation = ${conversation}`,
+  ))!.count;
 
 describe('posting and reading a space channel', () => {
   it('lists newest first in pages before a message, in a stable order', async () => {
@@ -86,11 +87,10 @@ describe('posting and reading a space channel', () => {
     expect(resent.clientId).toBe('client-1');
     expect(await countEvents(server)).toBe(events);
     expect(
-      (
-        server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM messages WHERE client_id = 'client-1'").get() as {
-          count: number;
-        }
-      ).count,
+      (await appRow<{ count: number }>(
+        server.app,
+        sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM messages WHERE client_id = 'client-1'`,
+      ))!.count,
     ).toBe(1);
     const elsewhere = await sendMessage(member, { project: await createSpace(member, 'Mine'), body: 'once', clientId: 'client-1' });
     expect(elsewhere.errors?.[0]?.extensions.code).toBe('IDEMPOTENCY_KEY_REUSED');
@@ -98,12 +98,12 @@ describe('posting and reading a space channel', () => {
   });
 
   it('honours the Idempotency-Key header like every other mutation', async () => {
-    const before = messageRows(`project:${space}`);
+    const before = await messageRows(`project:${space}`);
     const headers = { 'idempotency-key': `key-${Math.random()}` };
     const first = expectData(await sendMessage(member, { project: space, body: 'keyed' }, headers)).setMessage;
     const second = expectData(await sendMessage(member, { project: space, body: 'keyed' }, headers)).setMessage;
     expect(second.id).toBe(first.id);
-    expect(messageRows(`project:${space}`)).toBe(before + 1);
+    expect(await messageRows(`project:${space}`)).toBe(before + 1);
   });
 });
 
@@ -247,16 +247,16 @@ describe('mentions and reactions', () => {
       body: `Hi @[Bas](${member.id}) and @[Out](${outsider.id}) and @[Me](${admin.id})`,
     });
     expect(message.mentions).toEqual([member.id]);
-    expect(notificationsOf(server, member.id).filter((notice) => notice.type === 'MESSAGE_MENTION')).toHaveLength(1);
-    expect(notificationsOf(server, outsider.id)).toEqual([]);
+    expect((await notificationsOf(server, member.id)).filter((notice) => notice.type === 'MESSAGE_MENTION')).toHaveLength(1);
+    expect(await notificationsOf(server, outsider.id)).toEqual([]);
     expectData(
       await admin.client.execute('mutation ($id: ID!, $body: String!) { ediMessage(id: $id, body: $body) { id } }', {
         id: message.id,
         body: `Hi @[Bas](${member.id}) @[Cid](${other.id})`,
       }),
     );
-    expect(notificationsOf(server, member.id).filter((notice) => notice.type === 'MESSAGE_MENTION')).toHaveLength(1);
-    expect(notificationsOf(server, other.id).filter((notice) => notice.type === 'MESSAGE_MENTION')).toHaveLength(1);
+    expect((await notificationsOf(server, member.id)).filter((notice) => notice.type === 'MESSAGE_MENTION')).toHaveLength(1);
+    expect((await notificationsOf(server, other.id)).filter((notice) => notice.type === 'MESSAGE_MENTION')).toHaveLength(1);
   });
 
   it('toggles a reaction', async () => {
@@ -287,7 +287,7 @@ describe('reacting and editing need the right to post', () => {
     expect((await react(viewer, message.id)).errors?.[0]?.extensions.code).toBe('PERMISSION_DENIED');
     expect(await countEvents(server)).toBe(events);
     expect(
-      server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM message_reactions WHERE message_id = ?').get(message.id),
+      await appRow(server.app, sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM message_reactions WHERE message_id = ${message.id}`),
     ).toEqual({ count: 0 });
   });
 
@@ -357,27 +357,8 @@ describe('unread counts and last messages', () => {
   it('runs as many queries for getProjects over 50 spaces as over 5', async () => {
     const owner = await person(server, 'Many');
     await setPlan(server, owner.teamId);
-    // Every statement run, through drizzle or prepared once per connection, goes through better-sqlite3's
-    // Statement methods: count their calls while the query is answered.
-    const statementMethods = Object.getPrototypeOf(server.app.services.database.sqlite.prepare('SELECT 1')) as Record<
-      'get' | 'all' | 'run' | 'iterate',
-      (...parameters: unknown[]) => unknown
-    >;
-    const queriesFor = async () => {
-      let count = 0;
-      const originals = (['get', 'all', 'run', 'iterate'] as const).map((name) => [name, statementMethods[name]] as const);
-      for (const [name, original] of originals)
-        statementMethods[name] = function (this: unknown, ...parameters: unknown[]) {
-          count += 1;
-          return original.apply(this, parameters);
-        };
-      try {
-        expectData(await owner.client.execute(projectsQuery));
-      } finally {
-        for (const [name, original] of originals) statementMethods[name] = original;
-      }
-      return count;
-    };
+    const queriesFor = async () =>
+      (await statementsDuring(server, async () => expectData(await owner.client.execute(projectsQuery)))).length;
     for (let index = 0; index < 4; index += 1)
       await postMessage(owner, { project: await createSpace(owner, `Few ${index}`), body: 'hello' });
     const few = await queriesFor();

@@ -1,6 +1,7 @@
 import type { GraphqlResponse, TestServer } from './harness';
 import { expectData, type Person } from './teamFactories';
 import { sql } from 'drizzle-orm';
+import { PostgresJsPreparedQuery } from 'drizzle-orm/postgres-js';
 import { appRow } from '../support/appRows';
 
 export const messageFields = `id body type author { id firstname } file { id } createdAt editedAt project privat task meetingroom
@@ -90,3 +91,38 @@ export async function privatsOf(someone: Person): Promise<Privat[]> {
 
 export const countRows = async (server: TestServer, table: string) =>
   (await appRow<{ count: number }>(server.app, sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM ${sql.identifier(table)}`))!.count;
+
+type Run = (...parameters: unknown[]) => unknown;
+
+/**
+ * The SQL text of every statement the server runs while `work` does, on either database. Queries built once and kept
+ * (db/prepared.ts) are not built again, so runs are counted, not builds: on SQLite every statement runs through
+ * better-sqlite3's Statement methods, on PostgreSQL every drizzle query through its prepared query's execute or all.
+ */
+export async function statementsDuring(server: TestServer, work: () => Promise<unknown>): Promise<string[]> {
+  const { sqlite } = server.app.services.database;
+  const [methods, names, textOf] = sqlite
+    ? [
+        Object.getPrototypeOf(sqlite.prepare('SELECT 1')) as Record<string, Run>,
+        ['get', 'all', 'run', 'iterate'],
+        (statement: unknown) => (statement as { source: string }).source,
+      ]
+    : [
+        PostgresJsPreparedQuery.prototype as unknown as Record<string, Run>,
+        ['execute', 'all'],
+        (statement: unknown) => (statement as { queryString: string }).queryString,
+      ];
+  const originals = names.map((name) => [name, methods[name]!] as const);
+  const seen: string[] = [];
+  for (const [name, original] of originals)
+    methods[name] = function (this: unknown, ...parameters: unknown[]) {
+      seen.push(textOf(this));
+      return original.apply(this, parameters);
+    };
+  try {
+    await work();
+  } finally {
+    for (const [name, original] of originals) methods[name] = original;
+  }
+  return seen;
+}

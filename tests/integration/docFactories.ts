@@ -12,8 +12,11 @@ import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { afterAll, beforeAll } from 'vitest';
 import { collabMessageTypes, collabPath } from '#shared/docs';
-import { buildApp, onSqlite, type SqliteApp } from '../../server/src/app';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { buildApp, onSqlite, type App, type SqliteApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
+import { openDatabase } from '../../server/src/db/connection';
 import { databaseEnvironment, freePort, GraphqlTestClient } from './harness';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
 
@@ -63,13 +66,27 @@ export function openDoc(serverUrl: string, docId: string, credentials: Credentia
   const params: Record<string, string> = {};
   if (credentials.token) params.token = credentials.token;
   if (credentials.share) params.share = credentials.share;
+  const state = { saved: 0, sent: 0, writable: null as boolean | null, closes: [] as { code: number; reason: string }[] };
+  // Counts the sync-step-2 and update messages each connection sends: what the server's `saved` counts, so that all of
+  // them are stored once `saved` reaches it. The first, sync step 2, goes out before any edit (often empty).
+  class CountingSocket extends socketClass(credentials.cookie, credentials.localAddress) {
+    override send(data: Parameters<WebSocket['send']>[0], ...rest: unknown[]): void {
+      if (data instanceof Uint8Array) {
+        const decoder = decoding.createDecoder(data);
+        if (decoding.readVarUint(decoder) === 0) {
+          const syncType = decoding.readVarUint(decoder);
+          if (syncType === syncProtocol.messageYjsSyncStep2 || syncType === syncProtocol.messageYjsUpdate) state.sent += 1;
+        }
+      }
+      (super.send as (...parameters: unknown[]) => void)(data, ...rest);
+    }
+  }
   const provider = new WebsocketProvider(collabUrl(serverUrl), docId, doc, {
-    WebSocketPolyfill: socketClass(credentials.cookie, credentials.localAddress) as unknown as typeof globalThis.WebSocket,
+    WebSocketPolyfill: CountingSocket as unknown as typeof globalThis.WebSocket,
     params,
     disableBc: true,
     maxBackoffTime: 300,
   });
-  const state = { saved: 0, writable: null as boolean | null, closes: [] as { code: number; reason: string }[] };
   provider.messageHandlers[collabMessageTypes.saved] = (_encoder, decoder) => {
     state.saved = decoding.readVarUint(decoder);
   };
@@ -78,8 +95,9 @@ export function openDoc(serverUrl: string, docId: string, credentials: Credentia
   };
   provider.on('connection-close', (event) => {
     if (event) state.closes.push({ code: event.code, reason: event.reason });
-    // A new connection counts its acknowledgements from zero.
+    // A new connection counts its acknowledgements and messages from zero.
     state.saved = 0;
+    state.sent = 0;
   });
   const fragment = doc.getXmlFragment('default');
   return {
@@ -89,6 +107,8 @@ export function openDoc(serverUrl: string, docId: string, credentials: Credentia
     fragment,
     text: () => fragment.toString(),
     synced: () => waitFor(() => provider.synced, `provider of ${docId} synced`),
+    /** Waits until the server has stored every update this connection sent so far (its edits before this call). */
+    allSaved: () => waitFor(() => state.sent > 0 && state.saved >= state.sent, `every update to ${docId} stored`),
     destroy: () => provider.destroy(),
   };
 }
@@ -286,4 +306,36 @@ export function clientOn(url: string, who: Person): Person {
   const client = new GraphqlTestClient({ graphqlUrl: `${url}/graphql`, app: undefined as never });
   for (const [name, value] of who.client.cookies) client.cookies.set(name, value);
   return { ...who, client };
+}
+
+/** What appRows and replayedBesideLive read of an app, for a data folder whose server is another process or stopped. */
+export interface FolderDatabase {
+  app: App;
+  dataDirectory: string;
+}
+
+/**
+ * `work` with the database of a data folder opened beside its server process (tests/support/appRows.ts reads it):
+ * the folder's SQLite file, or in the suite's run on PostgreSQL the folder's own database there. Closed after.
+ */
+export async function withFolderDatabase<Result>(
+  dataDirectory: string,
+  work: (database: FolderDatabase) => Promise<Result>,
+): Promise<Result> {
+  const url = (await databaseEnvironment(dataDirectory))['DATABASE_URL'];
+  if (url === undefined) {
+    const handle = openDatabase(join(dataDirectory, 'workspace.sqlite'), { migrate: false });
+    try {
+      return await work({ app: { services: { database: handle } } as unknown as App, dataDirectory });
+    } finally {
+      handle.close();
+    }
+  }
+  const connection = postgres(url, { max: 1, onnotice: () => undefined });
+  try {
+    const services = { database: { sqlite: null, db: drizzle(connection) }, config: { database: { kind: 'postgres', url } } };
+    return await work({ app: { services } as unknown as App, dataDirectory });
+  } finally {
+    await connection.end({ timeout: 1 });
+  }
 }

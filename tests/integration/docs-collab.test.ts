@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
 import * as encoding from 'lib0/encoding';
 import * as syncProtocol from 'y-protocols/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,7 @@ import * as Y from 'yjs';
 import { collabCloseCodes } from '#shared/docs';
 import { collabOf } from '../../server/src/collab/rooms';
 import { Metrics } from '../../server/src/http/metrics';
+import { appRow, appRows } from '../support/appRows';
 import { uploadFile } from './fileFactories';
 import { createDoc, openDoc, paragraphText, rawSocket, refusedSocket, shareDoc, waitFor, type OpenDoc } from './docFactories';
 import { GraphqlTestClient, startTestServer, type TestServer } from './harness';
@@ -81,20 +83,19 @@ describe('doc rooms (y-websocket)', () => {
     const room = collabOf(server.app.services).roomOf(id)!;
     expect(room.doc.getXmlFragment('default').toString()).toBe(clients[0]!.text());
     expect(clients.every((client) => client.state.writable === true)).toBe(true);
-    await waitFor(() => clients.every((client) => client.state.saved > 0), 'acknowledgements');
+    await Promise.all(clients.map((client) => client.allSaved()));
 
     for (const client of clients) client.destroy();
     await waitFor(() => collabOf(server.app.services).isUnloaded(id), 'the room to unload');
     const reloaded = open(id, member);
     await reloaded.synced();
     expect(reloaded.text()).toBe(clients[0]!.text());
-    const text = server.app.services.database.sqlite.prepare('SELECT plain_text FROM doc_texts WHERE doc_id = ?').get(id) as {
-      plain_text: string;
-    };
-    expect(text.plain_text).toBe(paragraphText(clients[0]!.doc).toString().trimEnd());
-    const activity = server.app.services.database.sqlite
-      .prepare("SELECT actor_id FROM events WHERE type = 'doc.updated' AND stream = ?")
-      .all(`doc:${id}`) as { actor_id: string }[];
+    const text = await appRow<{ plain_text: string }>(server.app, sql`SELECT plain_text FROM doc_texts WHERE doc_id = ${id}`);
+    expect(text!.plain_text).toBe(paragraphText(clients[0]!.doc).toString().trimEnd());
+    const activity = await appRows<{ actor_id: string }>(
+      server.app,
+      sql`SELECT actor_id FROM events WHERE type = 'doc.updated' AND stream = ${`doc:${id}`}`,
+    );
     expect(new Set(activity.map((row) => row.actor_id))).toEqual(new Set([owner.id, member.id]));
     reloaded.destroy();
   }, 60_000);
@@ -105,16 +106,13 @@ describe('doc rooms (y-websocket)', () => {
     await editor.synced();
     editor.provider.awareness.setLocalStateField('user', { name: 'Owner' });
     paragraphText(editor.doc).insert(0, 'secret text');
-    await waitFor(() => editor.state.saved >= 1, 'the edit to be saved');
+    await editor.allSaved();
     const room = collabOf(server.app.services).roomOf(id)!;
     await waitFor(() => room.awareness.getStates().size === 1, 'the owner to be present');
-    const rows = () =>
-      (
-        server.app.services.database.sqlite.prepare('SELECT count(*) AS count FROM doc_updates WHERE doc_id = ?').get(id) as {
-          count: number;
-        }
-      ).count;
-    const stored = rows();
+    const rows = async () =>
+      (await appRow<{ count: number }>(server.app, sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM doc_updates WHERE doc_id = ${id}`))!
+        .count;
+    const stored = await rows();
 
     const outsider = await person(server, 'Outsider');
     const attempts = [
@@ -141,7 +139,7 @@ describe('doc rooms (y-websocket)', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(room.size).toBe(1);
-    expect(rows()).toBe(stored);
+    expect(await rows()).toBe(stored);
     expect(room.doc.getXmlFragment('default').toString()).not.toContain('INTRUDER');
     expect([...room.awareness.getStates().values()].map((state) => (state as { user?: { name: string } }).user?.name)).toEqual(['Owner']);
     expect(editor.text()).toContain('secret text');
@@ -182,7 +180,7 @@ describe('doc rooms (y-websocket)', () => {
     const editor = open(id, owner);
     await editor.synced();
     paragraphText(editor.doc).insert(0, 'original');
-    await waitFor(() => editor.state.saved >= 1, 'the edit to be saved');
+    await editor.allSaved();
     const secret = (await shareDoc(owner, id))!;
     const reader = open(id, { share: secret });
     await reader.synced();
@@ -207,7 +205,7 @@ describe('doc rooms (y-websocket)', () => {
     const editor = open(id, owner);
     await editor.synced();
     paragraphText(editor.doc).insert(0, 'intact');
-    await waitFor(() => editor.state.saved >= 1, 'the edit to be saved');
+    await editor.allSaved();
 
     const garbage = rawSocket(server.url, id, member.client.cookieHeader());
     await garbage.opened;
@@ -234,7 +232,7 @@ describe('doc rooms (y-websocket)', () => {
     expect(editor.text()).toContain('intact');
     expect(collabOf(server.app.services).roomOf(id)!.doc.getText('t').length).toBe(0);
     paragraphText(editor.doc).insert(0, 'still ');
-    await waitFor(() => editor.state.saved >= 2, 'the next edit to be saved');
+    await editor.allSaved();
     editor.destroy();
   });
 
@@ -295,7 +293,7 @@ describe('doc rooms (y-websocket)', () => {
     const image = new Y.XmlElement('image');
     image.setAttribute('src', `/media/files/${shown.id}`);
     editor.fragment.insert(0, [image]);
-    await waitFor(() => editor.state.saved >= 1, 'the image to be saved');
+    await editor.allSaved();
     const secret = (await shareDoc(owner, id))!;
     const anonymous = new GraphqlTestClient(server);
     const sign = (url: string, share: string) =>
@@ -327,13 +325,14 @@ describe('doc rooms (y-websocket)', () => {
     const editor = open(id, member);
     await editor.synced();
     paragraphText(editor.doc).insert(0, 'gone soon');
-    await waitFor(() => editor.state.saved >= 1, 'the edit to be saved');
+    await editor.allSaved();
     expectData(await owner.client.execute('mutation ($id: ID!) { delWorkspace(id: $id) }', { id }));
     await waitFor(() => editor.state.closes.some((close) => close.code === collabCloseCodes.docDeleted), 'the editor to be cut');
-    const rows = server.app.services.database.sqlite.prepare('SELECT count(*) AS count FROM doc_updates WHERE doc_id = ?').get(id) as {
-      count: number;
-    };
-    expect(rows.count).toBe(0);
+    const rows = await appRow<{ count: number }>(
+      server.app,
+      sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM doc_updates WHERE doc_id = ${id}`,
+    );
+    expect(rows!.count).toBe(0);
     expect(await refusedSocket(server.url, id, member.client.cookieHeader())).toMatchObject({
       code: collabCloseCodes.docDeleted,
       received: [],

@@ -1,15 +1,13 @@
-import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/src/db/connection';
 import { domains } from '../../server/src/domains';
-import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
-import { clientOn, createDoc, openDoc, paragraphText, preparedDataFolder, waitFor, type OpenDoc } from './docFactories';
+import { appRow, appRows, jsonValue, replayedBesideLive } from '../support/appRows';
+import { clientOn, createDoc, openDoc, paragraphText, preparedDataFolder, waitFor, withFolderDatabase, type OpenDoc } from './docFactories';
 import { startServerProcess } from './harness';
 import { expectData, type Person } from './teamFactories';
 
 const folder = preparedDataFolder('docs-crash');
 const { dataDirectory, opened } = folder;
-const databaseFile = join(dataDirectory, 'workspace.sqlite');
 
 /** The debounce window is far longer than the test: only start-up recovery can write what is derived. */
 const environment = { SQLITE_SYNCHRONOUS: 'FULL', COLLAB_ACTIVITY_DEBOUNCE_MS: '600000', COLLAB_COMPACT_AFTER: '100000' };
@@ -23,23 +21,20 @@ interface Activity {
   throughId: number;
 }
 
-/** What the database on disk says about the doc: its activity entries, last-edited time and stored text. */
+/** What the database says about the doc (read beside the server process): its activity entries, last-edited time and stored text. */
 function derivedOnDisk(docId: string) {
-  const database = openDatabase(databaseFile, { migrate: false });
-  try {
+  return withFolderDatabase(dataDirectory, async ({ app }) => {
     const activity = (
-      database.sqlite
-        .prepare("SELECT actor_id AS actorId, payload FROM events WHERE type = 'doc.updated' AND stream = ? ORDER BY seq")
-        .all(`doc:${docId}`) as { actorId: string; payload: string }[]
-    ).map((row) => ({ actorId: row.actorId, ...(JSON.parse(row.payload) as Omit<Activity, 'actorId'>) }));
-    const updatedAt = (database.sqlite.prepare('SELECT updated_at AS updatedAt FROM docs WHERE id = ?').get(docId) as { updatedAt: string })
+      await appRows<{ actorId: string; payload: unknown }>(
+        app,
+        sql`SELECT actor_id AS "actorId", payload FROM events WHERE type = 'doc.updated' AND stream = ${`doc:${docId}`} ORDER BY seq`,
+      )
+    ).map((row) => ({ actorId: row.actorId, ...jsonValue<Omit<Activity, 'actorId'>>(row.payload) }));
+    const updatedAt = (await appRow<{ updatedAt: string }>(app, sql`SELECT updated_at AS "updatedAt" FROM docs WHERE id = ${docId}`))!
       .updatedAt;
-    const text = database.sqlite.prepare('SELECT plain_text AS plainText FROM doc_texts WHERE doc_id = ?').get(docId) as
-      { plainText: string } | undefined;
+    const text = await appRow<{ plainText: string }>(app, sql`SELECT plain_text AS "plainText" FROM doc_texts WHERE doc_id = ${docId}`);
     return { activity, updatedAt, text: text?.plainText ?? null };
-  } finally {
-    database.close();
-  }
+  });
 }
 
 /** Types a word and waits for the server's acknowledgement; gives the times around it. */
@@ -85,12 +80,12 @@ describe('derived doc data across kill -9 (issue 24)', () => {
     first.child.kill('SIGKILL');
     await first.exited;
     for (const client of [ownerDoc, memberDoc]) client.destroy();
-    const beforeRestart = derivedOnDisk(id);
+    const beforeRestart = await derivedOnDisk(id);
     expect(beforeRestart.activity).toEqual([]);
     expect(beforeRestart.text).toBeNull();
 
     const second = await startServerProcess(dataDirectory, environment);
-    const recovered = derivedOnDisk(id);
+    const recovered = await derivedOnDisk(id);
     expect(new Set(recovered.activity.map((entry) => entry.actorId))).toEqual(new Set([owner.id, member.id]));
     for (const entry of recovered.activity) {
       expect(entry.userId).toBe(entry.actorId);
@@ -112,22 +107,19 @@ describe('derived doc data across kill -9 (issue 24)', () => {
     expect(wall.updatedAt).toBe(lastEdit.until);
 
     // The projections rebuilt from the log equal the live tables.
-    const live = openDatabase(databaseFile, { migrate: false });
-    const rebuilt = openDatabase(join(dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
-    const projections = domains.flatMap((module) => module.projections);
-    try {
-      await replay(live, rebuilt, projections);
-      expect(snapshotProjections(rebuilt, projections)).toEqual(snapshotProjections(live, projections));
-    } finally {
-      rebuilt.close();
-      live.close();
-    }
+    const { live, rebuilt } = await withFolderDatabase(dataDirectory, (database) =>
+      replayedBesideLive(
+        database,
+        domains.flatMap((module) => module.projections),
+      ),
+    );
+    expect(rebuilt).toEqual(live);
 
     // Killed again and started again: what was recovered is not recorded a second time.
     second.child.kill('SIGKILL');
     await second.exited;
     const third = await startServerProcess(dataDirectory, environment);
-    expect(derivedOnDisk(id).activity).toEqual(recovered.activity);
+    expect((await derivedOnDisk(id)).activity).toEqual(recovered.activity);
     // A fresh editor finds the text, and its own edit is recorded apart from the recovered ones.
     const reopened = openDoc(third.url, id, { cookie: member.client.cookieHeader() });
     opened.push(reopened);

@@ -146,7 +146,7 @@ describe('doc sockets under a hostile client (issue 24)', () => {
     const editor = open(id, { cookie: owner.client.cookieHeader() });
     await editor.synced();
     paragraphText(editor.doc).insert(0, 'public words');
-    await waitFor(() => editor.state.saved >= 1, 'the edit to be saved');
+    await editor.allSaved();
     const secret = (await shareDoc(owner, id))!;
 
     const codes: number[] = [];

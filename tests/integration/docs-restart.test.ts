@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { buildApp, onSqlite } from '../../server/src/app';
+import { buildApp, onSqlite, type SqliteApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
-import { openDatabase } from '../../server/src/db/connection';
-import { createDoc, openDoc, paragraphText, waitFor, type OpenDoc } from './docFactories';
-import { startServerProcess } from './harness';
+import { appRow } from '../support/appRows';
+import { createDoc, openDoc, paragraphText, waitFor, withFolderDatabase, type OpenDoc } from './docFactories';
+import { databaseEnvironment, startServerProcess } from './harness';
 import { createSpace, expectData, joinTeam, person } from './teamFactories';
 
 const dataDirectory = mkdtempSync(join(tmpdir(), 'workspace-docs-kill-'));
@@ -26,8 +27,10 @@ async function prepare() {
     DATA_DIR: dataDirectory,
     LOG_LEVEL: 'silent',
     RATE_LIMITS: 'false',
+    ...(await databaseEnvironment(dataDirectory)),
   });
-  const app = onSqlite(await buildApp(config));
+  const built = await buildApp(config);
+  const app = built.services.database.sqlite ? onSqlite(built) : (built as SqliteApp);
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.server.address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
@@ -99,10 +102,13 @@ describe('doc durability across a server crash (SECURITY.md)', () => {
     expect(await second.exited).toBe(0);
     await waitFor(() => clients[0]!.state.closes.length > 1, 'the editor to see the shutdown');
     clients[0]!.destroy();
-    const database = openDatabase(join(dataDirectory, 'workspace.sqlite'), { migrate: false });
-    const rows = database.sqlite.prepare('SELECT count(*) AS count FROM doc_updates WHERE doc_id = ?').get(docId) as { count: number };
-    const snapshot = database.sqlite.prepare('SELECT data FROM doc_snapshots WHERE doc_id = ?').get(docId) as { data: Buffer };
-    database.close();
+    const { rows, snapshot } = await withFolderDatabase(dataDirectory, async ({ app }) => ({
+      rows: (await appRow<{ count: number }>(
+        app,
+        sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM doc_updates WHERE doc_id = ${docId}`,
+      ))!,
+      snapshot: (await appRow<{ data: Uint8Array }>(app, sql`SELECT data FROM doc_snapshots WHERE doc_id = ${docId}`))!,
+    }));
     expect(rows.count).toBe(0);
     const stored = new Y.Doc();
     Y.applyUpdate(stored, new Uint8Array(snapshot.data));

@@ -129,7 +129,7 @@ async function seedRound(server: TestServer, seed: EveryAreaSeed & { boardRoom: 
     const editor = openDoc(server.url, doc.id, { cookie: ada.client.cookieHeader() });
     await waitFor(() => editor.provider.synced, 'the doc to sync');
     paragraphText(editor.doc).insert(0, 'First words of the notes');
-    await waitFor(() => editor.state.saved > 0, 'the edit to be stored');
+    await editor.allSaved();
     editor.destroy();
   }
   // Meetings: a room, a guest asking to enter and admitted, a call joined and left with a ring.

@@ -1,17 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, onSqlite, type SqliteApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
-import { openDatabase } from '../../server/src/db/connection';
 import { domains } from '../../server/src/domains';
-import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
+import { appRow, appRows, replayedBesideLive } from '../support/appRows';
 import { pdfText } from '../../server/src/domains/files/analysis';
 import { PdfTextExtraction, pdfTextExtractionOf, replacePdfTextExtraction } from '../../server/src/domains/files/textExtraction';
 import { fileFields, minimalPdf, uploadFile } from './fileFactories';
 import { databaseEnvironment, nextResults, subscriptionClient, type TestServer } from './harness';
-import { createSpace, person, wait } from './teamFactories';
+import { createSpace, person } from './teamFactories';
 
 const silentLog = { warn: () => undefined };
 
@@ -56,15 +56,12 @@ function heldReader() {
   return { read, release, started: () => started };
 }
 
-const fileText = (server: TestServer, fileId: string) =>
-  (server.app.services.database.sqlite.prepare('SELECT text FROM files WHERE id = ?').get(fileId) as { text: string | null } | undefined)
-    ?.text;
-const eventTypes = (server: TestServer, fileId: string) =>
-  (
-    server.app.services.database.sqlite.prepare('SELECT type FROM events WHERE stream = ? ORDER BY seq').all(`file:${fileId}`) as {
-      type: string;
-    }[]
-  ).map((row) => row.type);
+const fileText = async (server: TestServer, fileId: string) =>
+  (await appRow<{ text: string | null }>(server.app, sql`SELECT text FROM files WHERE id = ${fileId}`))?.text;
+const eventTypes = async (server: TestServer, fileId: string) =>
+  (await appRows<{ type: string }>(server.app, sql`SELECT type FROM events WHERE stream = ${`file:${fileId}`} ORDER BY seq`)).map(
+    (row) => row.type,
+  );
 
 describe("a PDF's text for search", () => {
   const directories: string[] = [];
@@ -95,19 +92,18 @@ describe("a PDF's text for search", () => {
       2,
     );
     await changes.started;
-    await wait(100);
 
     const file = await uploadFile(owner, 'minutes.pdf', 'application/pdf', minimalPdf('Board minutes'), { project: space });
     // setFile has answered while the extraction is still held back: the file is recorded, its text not yet.
     expect(file.category).toBe('Pdf');
-    expect(fileText(server, file.id)).toBeNull();
-    expect(eventTypes(server, file.id)).toEqual(['file.created']);
+    expect(await fileText(server, file.id)).toBeNull();
+    expect(await eventTypes(server, file.id)).toEqual(['file.created']);
 
     held.release();
     await pdfTextExtractionOf(server.app.services).idle();
     expect(held.started()).toBe(1);
-    expect(fileText(server, file.id)).toContain('Board minutes');
-    expect(eventTypes(server, file.id)).toEqual(['file.created', 'file.text_extracted']);
+    expect(await fileText(server, file.id)).toContain('Board minutes');
+    expect(await eventTypes(server, file.id)).toEqual(['file.created', 'file.text_extracted']);
     expect((await changes.done).map((change) => change.subFile.type)).toEqual(['file.created', 'file.text_extracted']);
     await socket.dispose();
   });
@@ -127,21 +123,21 @@ describe("a PDF's text for search", () => {
       Buffer.concat([Buffer.from('%PDF-1.4\n', 'latin1'), Buffer.alloc(200, 0x41)]),
       { project: space },
     );
-    expect(fileText(first, file.id)).toBeNull();
+    expect(await fileText(first, file.id)).toBeNull();
     await first.close();
     held.release();
 
     const second = await freshServer(directory);
     await pdfTextExtractionOf(second.app.services).idle();
-    expect(fileText(second, file.id)).toContain('Signed contract');
-    expect(fileText(second, broken.id)).toBe('');
-    expect(eventTypes(second, broken.id)).toEqual(['file.created', 'file.text_extracted']);
+    expect(await fileText(second, file.id)).toContain('Signed contract');
+    expect(await fileText(second, broken.id)).toBe('');
+    expect(await eventTypes(second, broken.id)).toEqual(['file.created', 'file.text_extracted']);
     // The text lives in the log: a replay into an empty database gives the same files, text included.
-    const projections = domains.flatMap((module) => module.projections);
-    const empty = openDatabase(join(directory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
-    await replay(second.app.services.database, empty, projections);
-    expect(snapshotProjections(empty, projections)).toEqual(snapshotProjections(second.app.services.database, projections));
-    empty.close();
+    const { live, rebuilt } = await replayedBesideLive(
+      second,
+      domains.flatMap((module) => module.projections),
+    );
+    expect(rebuilt).toEqual(live);
     await second.close();
 
     // Nothing is waiting any more: a third start reads nothing and records nothing.

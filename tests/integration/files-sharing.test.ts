@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitRules } from '../../server/src/http/rateLimits';
 import { fileFields, uploadFile } from './fileFactories';
 import { GraphqlTestClient, nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
-import { createSpace, expectData, person, wait, type Person } from './teamFactories';
+import { createSpace, expectData, person, type Person } from './teamFactories';
 
 const sharedQuery =
   'query ($id: ID!) { getSharedFile(id: $id) { id name type kind size width height duration createdAt authorFirstname url thumbnail } }';
@@ -91,7 +91,6 @@ describe('files: public details, live folder deletion, team storage', () => {
       2,
     );
     await Promise.all([fileChanges.started, folderChanges.started]);
-    await wait(150);
 
     expectData(await owner.client.execute('mutation ($id: ID!) { delFolder(id: $id) }', { id: doomed }));
     const files = (await fileChanges.done).map((change) => change.subFile);
@@ -133,7 +132,6 @@ describe('files: public details, live folder deletion, team storage', () => {
       2,
     );
     await changes.started;
-    await wait(150);
 
     const rename = (id: string, name: string) =>
       owner.client.execute('mutation ($id: ID!, $n: String) { ediFile(id: $id, name: $n) { id } }', { id, n: name });

@@ -190,20 +190,33 @@ export function subscriptionClient(
   });
 }
 
-/** Collects the next `count` results of a subscription, or fails after `timeoutMs`. */
+/**
+ * Collects the next `count` results of a subscription, or fails after `timeoutMs`. `started` resolves once the server
+ * listens for it: the subscription asks to follow log positions (`resumeAfter: null`, as the app's client does), so
+ * the server says so with a message without data once its feed listens, and anything committed meanwhile is
+ * delivered from the log. The socket's acknowledgement comes sooner: on PostgreSQL the subscription's own checks
+ * were still running then, and a write made at once could be missed. A subscription that is not fed from the log
+ * (the AI's writing stream) counts as started at its first result.
+ *
+ * Log events sent before that message are dropped: they were committed before the subscription listened, and are
+ * sent again because its start is the log's settled position, which a transaction still open elsewhere (on
+ * PostgreSQL) can hold below them; the app's client applies them again harmlessly. A test writes after `started`.
+ */
 export function nextResults<T>(client: Client, query: string, variables: Record<string, unknown>, count: number, timeoutMs = 15_000) {
   const results: T[] = [];
-  let ready!: () => void;
-  const started = new Promise<void>((resolve) => (ready = resolve));
+  const listening = subscriptionStart();
+  const { started } = listening;
   const done = new Promise<T[]>((resolve, reject) => {
     const timer = setTimeout(() => {
       unsubscribe();
       reject(new Error(`timed out after ${results.length} of ${count} results`));
     }, timeoutMs);
     const unsubscribe = client.subscribe<T>(
-      { query, variables },
+      { query, variables, extensions: { resumeAfter: null } },
       {
         next: (value) => {
+          if (!listening.counts(value)) return;
+          if (value.data === undefined && !value.errors) return;
           if (value.errors) {
             clearTimeout(timer);
             unsubscribe();
@@ -218,6 +231,7 @@ export function nextResults<T>(client: Client, query: string, variables: Record<
           }
         },
         error: (error) => {
+          listening.end();
           clearTimeout(timer);
           reject(
             error instanceof Error
@@ -232,9 +246,66 @@ export function nextResults<T>(client: Client, query: string, variables: Record<
         complete: () => undefined,
       },
     );
-    client.on('connected', () => ready());
   });
   return { started, done };
+}
+
+/**
+ * Everything a subscription delivers (its first field's value per result), and whether it failed or completed.
+ * `started` resolves once the server listens for it, as `nextResults`'s does.
+ */
+export function watchSubscription<T>(client: Client, query: string, variables: Record<string, unknown>) {
+  const received: T[] = [];
+  const state = { errors: [] as unknown[], completed: false };
+  const listening = subscriptionStart();
+  const stop = client.subscribe<Record<string, T>>(
+    { query, variables, extensions: { resumeAfter: null } },
+    {
+      next: (value) => {
+        if (!listening.counts(value)) return;
+        if (value.errors) state.errors.push(value.errors);
+        else if (value.data !== undefined) received.push(Object.values(value.data!)[0]!);
+      },
+      error: (error) => {
+        listening.end();
+        state.errors.push(error);
+      },
+      complete: () => {
+        listening.end();
+        state.completed = true;
+      },
+    },
+  );
+  return { started: listening.started, received, state, stop };
+}
+
+/**
+ * When a subscription that follows log positions started listening: at the server's first message without data,
+ * or at its first message when it is not fed from the log (no positions) or is refused. `started(message)` says
+ * whether a message counts (false for that notice and for the log events replayed before it).
+ */
+function subscriptionStart() {
+  let ready!: () => void;
+  let listening = false;
+  const started = new Promise<void>((resolve) => (ready = resolve));
+  const begin = () => {
+    listening = true;
+    ready();
+  };
+  return {
+    started,
+    end: begin,
+    counts(message: { data?: unknown; errors?: unknown; extensions?: unknown }): boolean {
+      if (listening) return true;
+      const position = (message.extensions as { seq?: unknown } | undefined)?.seq;
+      if (message.errors || typeof position !== 'number') {
+        begin();
+        return true;
+      }
+      if (message.data === undefined || message.data === null) begin();
+      return false;
+    },
+  };
 }
 
 /**

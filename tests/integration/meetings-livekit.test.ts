@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { Client } from 'graphql-ws';
 import { TokenVerifier } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRow, appRows, jsonValue } from '../support/appRows';
 import { startTestServer, type TestServer } from './harness';
 import { FakeLivekit, postWebhook, signedWebhook } from './meetings-livekitFake';
 import {
@@ -67,15 +69,14 @@ const startRecording = (someone: Browser, videocall: string) =>
   someone.client.execute<{ startRecording: string }>('mutation ($v: ID!) { startRecording(videocall: $v) }', { v: videocall });
 const stopRecording = (someone: Browser, pipelineId: string) =>
   someone.client.execute<{ stopRecording: boolean }>('mutation ($p: String!) { stopRecording(pipelineId: $p) }', { p: pipelineId });
+// The size is a bigint on PostgreSQL, which arrives as text: cast, as a recording's size here fits an integer.
 const recordingRow = (id: string) =>
-  server.app.services.database.sqlite.prepare('SELECT * FROM videocall_recordings WHERE id = ?').get(id) as
-    { status: string; location: string | null; duration_ms: number | null; size: number | null; stopped_at: string | null } | undefined;
-const attendeeLeft = (id: string) =>
-  (
-    server.app.services.database.sqlite.prepare('SELECT left_at FROM videocall_attendees WHERE id = ?').get(id) as {
-      left_at: string | null;
-    }
-  ).left_at !== null;
+  appRow<{ status: string; location: string | null; duration_ms: number | null; size: number | null; stopped_at: string | null }>(
+    server.app,
+    sql`SELECT status, location, duration_ms, CAST(size AS INTEGER) AS size, stopped_at FROM videocall_recordings WHERE id = ${id}`,
+  );
+const attendeeLeft = async (id: string) =>
+  (await appRow<{ left_at: string | null }>(server.app, sql`SELECT left_at FROM videocall_attendees WHERE id = ${id}`))!.left_at !== null;
 
 /** An admitted guest of the room, in its own signed-out browser. */
 async function admittedGuest(room: { id: string; guestLink: string | null }, name: string): Promise<Browser> {
@@ -165,11 +166,11 @@ describe('LiveKit webhooks', () => {
     expect(await postWebhook(server.url, { body: left.body })).toBe(401);
     expect(await postWebhook(server.url, { body: left.body, authorization: 'Bearer nonsense' })).toBe(401);
     expect(await countEvents(server)).toBe(eventsBefore);
-    expect(attendeeLeft(annCall.attendee!.id)).toBe(false);
-    expect(attendeeLeft(basAttendee)).toBe(false);
+    expect(await attendeeLeft(annCall.attendee!.id)).toBe(false);
+    expect(await attendeeLeft(basAttendee)).toBe(false);
 
     expect(await postWebhook(server.url, left)).toBe(200);
-    expect(attendeeLeft(basAttendee)).toBe(true);
+    expect(await attendeeLeft(basAttendee)).toBe(true);
     await until(
       () => annFeed.items.some((change) => change.type === 'left' && change.participant?.id === basAttendee),
       'ann sees bas leave',
@@ -182,11 +183,9 @@ describe('LiveKit webhooks', () => {
     const finished = await signedWebhook(apiKey, apiSecret, { event: 'room_finished', room: roomJson });
     expect(await postWebhook(server.url, finished)).toBe(200);
     await until(() => annFeed.items.some((change) => change.type === 'finished'), 'ann hears the call finish');
-    const call = server.app.services.database.sqlite.prepare('SELECT finished_at FROM videocalls WHERE id = ?').get(annCall.id) as {
-      finished_at: string | null;
-    };
-    expect(call.finished_at).not.toBeNull();
-    expect(attendeeLeft(annCall.attendee!.id)).toBe(true);
+    const call = await appRow<{ finished_at: string | null }>(server.app, sql`SELECT finished_at FROM videocalls WHERE id = ${annCall.id}`);
+    expect(call!.finished_at).not.toBeNull();
+    expect(await attendeeLeft(annCall.attendee!.id)).toBe(true);
 
     // A room LiveKit has that is no call of the app, and an unknown participant: accepted, nothing changes.
     const stranger = await signedWebhook(apiKey, apiSecret, {
@@ -254,7 +253,7 @@ describe('recording on LiveKit', () => {
     expect(reasonOf(await stopRecording(ann, 'EG_never_started'))).toBe('RECORDING_NOT_FOUND');
     expect(livekit.callsTo('Egress/StartRoomCompositeEgress')).toHaveLength(1);
     expect(livekit.callsTo('Egress/StopEgress')).toHaveLength(0);
-    expect(recordingRow(recordingId)!.status).toBe('recording');
+    expect((await recordingRow(recordingId))!.status).toBe('recording');
 
     expect(expectData(await stopRecording(ann, recordingId)).stopRecording).toBe(true);
     expect(livekit.callsTo('Egress/StopEgress').map((call) => call.body)).toEqual([{ egressId: recordingId }]);
@@ -262,7 +261,7 @@ describe('recording on LiveKit', () => {
       () => basFeed.items.some((change) => change.type === 'recording' && change.recording?.active === false),
       'bas hears the recording stop',
     );
-    expect(recordingRow(recordingId)!.status).toBe('stopped');
+    expect((await recordingRow(recordingId))!.status).toBe('stopped');
     expect(reasonOf(await stopRecording(ann, recordingId))).toBe('RECORDING_NOT_FOUND');
 
     // LiveKit reports where the file went: the recording is saved with it, once.
@@ -283,7 +282,7 @@ describe('recording on LiveKit', () => {
       },
     });
     expect(await postWebhook(server.url, ended)).toBe(200);
-    expect(recordingRow(recordingId)).toMatchObject({
+    expect(await recordingRow(recordingId)).toMatchObject({
       status: 'saved',
       location: `/out/meeting-recordings/${annCall.id}-1.mp4`,
       size: 2048000,
@@ -305,30 +304,28 @@ describe('recording on LiveKit', () => {
     const refused = await startRecording(bas, basCall.id);
     expect(codeOf(refused)).toBe('RECORDING_UNAVAILABLE');
     expect(
-      server.app.services.database.sqlite
-        .prepare('SELECT COUNT(*) AS count FROM videocall_recordings WHERE videocall_id = ?')
-        .get(basCall.id),
-    ).toEqual({
-      count: 0,
-    });
+      await appRow(server.app, sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM videocall_recordings WHERE videocall_id = ${basCall.id}`),
+    ).toEqual({ count: 0 });
 
     // Ann is the team's admin: she may stop what bas started in the team's ad hoc room.
     const first = expectData(await startRecording(bas, basCall.id)).startRecording;
     expect(expectData(await stopRecording(ann, first)).stopRecording).toBe(true);
-    expect(recordingRow(first)!.status).toBe('stopped');
+    expect((await recordingRow(first))!.status).toBe('stopped');
 
     // A recording still running when the call finishes stops with it.
     const second = expectData(await startRecording(bas, basCall.id)).startRecording;
     await until(() => basFeed.items.filter((change) => change.type === 'recording').length >= 3, 'bas hears the second recording');
     const finished = await signedWebhook(apiKey, apiSecret, { event: 'room_finished', room: { name: basCall.id } });
     expect(await postWebhook(server.url, finished)).toBe(200);
-    expect(recordingRow(second)!.status).toBe('stopped');
-    const reason = server.app.services.database.sqlite
-      .prepare(
-        "SELECT json_extract(payload, '$.reason') AS reason FROM events WHERE type = 'videocall.recordingStopped' AND json_extract(payload, '$.recordingId') = ?",
-      )
-      .get(second) as { reason: string };
-    expect(reason.reason).toBe('finished');
+    expect((await recordingRow(second))!.status).toBe('stopped');
+    const stops = await appRows<{ payload: unknown }>(
+      server.app,
+      sql`SELECT payload FROM events WHERE type = 'videocall.recordingStopped'`,
+    );
+    const stop = stops
+      .map((row) => jsonValue<{ recordingId: string; reason: string }>(row.payload))
+      .find((payload) => payload.recordingId === second);
+    expect(stop?.reason).toBe('finished');
   });
 });
 

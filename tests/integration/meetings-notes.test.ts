@@ -1,11 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { Client } from 'graphql-ws';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collabCloseCodes } from '#shared/docs';
-import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
-import { openDatabase } from '../../server/src/db/connection';
 import { domains } from '../../server/src/domains';
 import type { CallEntryBody } from '../../server/src/domains/meetings';
+import { appRow, replayedBesideLive } from '../support/appRows';
 import { messagesOf } from './chatFactories';
 import { openDoc, paragraphText, refusedSocket, waitFor, type OpenDoc } from './docFactories';
 import { startTestServer, type TestServer } from './harness';
@@ -67,8 +66,8 @@ const getWall = (someone: Person, id: string) =>
 const joinSpace = async (someone: Person, project: string) =>
   expectData(await someone.client.execute('mutation ($project: ID!) { joinProject(project: $project) { id } }', { project }));
 
-const eventsOfType = (type: string) =>
-  (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events WHERE type = ?').get(type) as { count: number }).count;
+const eventsOfType = async (type: string) =>
+  (await appRow<{ count: number }>(server.app, sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM events WHERE type = ${type}`))!.count;
 
 describe("a space room's notes", () => {
   it('are made once, even for two requests at the same time, as a doc of the space named after the room', async () => {
@@ -76,15 +75,15 @@ describe("a space room's notes", () => {
     await joinSpace(grace, space);
     const room = await initiateRoom(ada, { project: space });
     expect(await spaceRoomNotes(ada, space)).toBeNull();
-    const createdBefore = eventsOfType('doc.created');
-    const notesBefore = eventsOfType('meetingroom.notesCreated');
+    const createdBefore = await eventsOfType('doc.created');
+    const notesBefore = await eventsOfType('meetingroom.notesCreated');
 
     const [first, second] = await Promise.all([initiateNotes(ada, room.id), initiateNotes(grace, room.id)]);
     const notesDoc = expectData(first).initiateMeetingroomNotes.notesDoc;
     expect(notesDoc).toBeTruthy();
     expect(expectData(second).initiateMeetingroomNotes.notesDoc).toBe(notesDoc);
-    expect(eventsOfType('doc.created')).toBe(createdBefore + 1);
-    expect(eventsOfType('meetingroom.notesCreated')).toBe(notesBefore + 1);
+    expect(await eventsOfType('doc.created')).toBe(createdBefore + 1);
+    expect(await eventsOfType('meetingroom.notesCreated')).toBe(notesBefore + 1);
     expect(expectData(await initiateNotes(ada, room.id)).initiateMeetingroomNotes.notesDoc).toBe(notesDoc);
 
     const walls = expectData(
@@ -194,16 +193,10 @@ describe("a space room's notes", () => {
   });
 
   it('rebuilds from the log: the rooms, the docs and the chat entries come back the same', async () => {
-    const rebuilt = openDatabase(join(server.dataDirectory, 'replayed-notes.sqlite'), { synchronous: 'NORMAL' });
     const projections = domains.flatMap((module) => module.projections);
-    try {
-      await replay(server.app.services.database, rebuilt, projections);
-      const kept = projections.filter((projection) => ['meetings', 'docs', 'chat'].includes(projection.name));
-      const live = snapshotProjections(server.app.services.database, kept);
-      expect(live['docs']?.length).toBe(5);
-      expect(snapshotProjections(rebuilt, kept)).toEqual(live);
-    } finally {
-      rebuilt.close();
-    }
+    const kept = projections.filter((projection) => ['meetings', 'docs', 'chat'].includes(projection.name));
+    const { live, rebuilt } = await replayedBesideLive(server, projections, kept);
+    expect(live['docs']?.length).toBe(5);
+    expect(rebuilt).toEqual(live);
   });
 });

@@ -125,28 +125,43 @@ export async function watch<Item>(
   variables: Record<string, unknown>,
   field: string,
   sockets: Client[],
+  options: { followsLog?: boolean } = {},
 ): Promise<Watch<Item>> {
   const socket = subscriptionClient(server, { cookie: someone.client.cookieHeader() });
   sockets.push(socket);
-  const connected = new Promise<void>((resolve) => socket.on('connected', () => resolve()));
+  // A feed that follows log positions says when it listens (a message without data): a change made after that is
+  // heard. What it sends before that was committed before it listened (it starts at the log's settled position, which
+  // a transaction open elsewhere can hold below them) and is left out. Other feeds are awaited until the socket is
+  // connected only, which can come before they listen (on PostgreSQL a change made at once can be missed).
+  let listening = !options.followsLog;
+  let listen!: () => void;
+  const listened = new Promise<void>((resolve) => (listen = resolve));
+  if (!options.followsLog) socket.on('connected', () => listen());
   const result: Watch<Item> = { items: [], completed: false, errors: [], stop: () => undefined, socket };
   result.stop = socket.subscribe<Record<string, Item>>(
-    { query, variables },
+    { query, variables, ...(options.followsLog ? { extensions: { resumeAfter: null } } : {}) },
     {
       next: (value) => {
-        if (value.data) result.items.push(value.data[field]!);
         if (value.errors) result.errors.push(...value.errors);
+        else if (!listening && typeof (value.extensions as { seq?: unknown } | undefined)?.seq === 'number') listening = !value.data;
+        else {
+          listening = true;
+          if (value.data) result.items.push(value.data[field]!);
+        }
+        if (listening || value.errors) listen();
       },
       error: (error) => {
         result.errors.push(error);
         result.completed = true;
+        listen();
       },
       complete: () => {
         result.completed = true;
+        listen();
       },
     },
   );
-  await connected;
+  await listened;
   return result;
 }
 
@@ -157,7 +172,7 @@ export function watchCall(server: TestServer, someone: Browser, call: Call, sock
   return watch<CallChange>(server, someone, subVideocall, { videocall: call.id, attendee: call.attendee!.id }, 'subVideocall', sockets);
 }
 
-export async function until(condition: () => boolean | Promise<boolean>, what = 'condition', timeoutMs = 5000): Promise<void> {
+export async function until(condition: () => boolean | Promise<boolean>, what = 'condition', timeoutMs = 10_000): Promise<void> {
   const started = Date.now();
   while (!(await condition())) {
     if (Date.now() - started > timeoutMs) throw new Error(`${what}: not met in ${timeoutMs} ms`);

@@ -5,14 +5,14 @@
  * by the person who added the mention; from stored rows a room only read compacts; and a replay rebuilds the same
  * notifications.
  */
+import { sql } from 'drizzle-orm';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { collabOf } from '../../server/src/collab/rooms';
 import { DocContentStore } from '../../server/src/collab/persistence';
-import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
-import { openDatabase } from '../../server/src/db/connection';
 import { domains } from '../../server/src/domains';
+import { appRow, jsonValue, replayedBesideLive } from '../support/appRows';
 import { createDoc, openDoc, waitFor, type OpenDoc } from './docFactories';
 import { subscriptionClient, startTestServer, type TestServer } from './harness';
 import { notificationPageOf, subNotificationQuery, type Notice, type NoticeChange } from './notificationFactories';
@@ -43,8 +43,6 @@ afterAll(async () => {
   await server.close();
 });
 
-const sqlite = () => server.app.services.database.sqlite;
-
 function open(docId: string, who: Person): OpenDoc {
   const client = openDoc(server.url, docId, { cookie: who.client.cookieHeader() });
   opened.push(client);
@@ -70,25 +68,25 @@ function paragraph(...children: (string | Y.XmlElement)[]): Y.XmlElement {
 }
 
 /** How many content activity entries the doc has: each records its mentions in the same unit. */
-const activityEntries = (docId: string) =>
-  (
-    sqlite().prepare("SELECT count(*) AS count FROM events WHERE stream = ? AND type = 'doc.updated'").get(`doc:${docId}`) as {
-      count: number;
-    }
-  ).count;
+const activityEntries = async (docId: string) =>
+  (await appRow<{ count: number }>(
+    server.app,
+    sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM events WHERE stream = ${`doc:${docId}`} AND type = 'doc.updated'`,
+  ))!.count;
 
 /** Makes an edit, waits for it to be stored and for the activity entry that covers it (and its mentions) to be recorded. */
 async function edit(client: OpenDoc, docId: string, change: (fragment: Y.XmlFragment) => void): Promise<void> {
-  const before = activityEntries(docId);
+  const before = await activityEntries(docId);
   const saved = client.state.saved;
   client.doc.transact(() => change(client.fragment));
   await waitFor(() => client.state.saved > saved, 'the edit to be stored');
-  await waitFor(() => activityEntries(docId) > before, 'the edit to be recorded');
+  await expect.poll(() => activityEntries(docId), { message: 'the edit to be recorded' }).toBeGreaterThan(before);
 }
 
 /** The doc's update rows not yet merged into its snapshot. */
-const pendingRows = (docId: string) =>
-  (sqlite().prepare('SELECT count(*) AS count FROM doc_updates WHERE doc_id = ?').get(docId) as { count: number }).count;
+const pendingRows = async (docId: string) =>
+  (await appRow<{ count: number }>(server.app, sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM doc_updates WHERE doc_id = ${docId}`))!
+    .count;
 
 /**
  * The doc mentions someone was told of. The doc rooms' synchronous door runs the reactions to what it recorded in an
@@ -100,11 +98,12 @@ async function docMentionsOf(someone: Person, docId: string): Promise<Notice[]> 
   );
 }
 
-function follow(someone: Person) {
+async function follow(someone: Person) {
   const socket = subscriptionClient(server, { cookie: someone.client.cookieHeader() });
   sockets.push(socket);
   const received: NoticeChange['subNotification'][] = [];
-  const head = (sqlite().prepare('SELECT max(seq) AS seq FROM events').get() as { seq: number }).seq;
+  // The log's head: a bigint on PostgreSQL, which arrives as text.
+  const head = Number((await appRow<{ seq: number | string }>(server.app, sql`SELECT MAX(seq) AS seq FROM events`))!.seq);
   socket.subscribe<NoticeChange>(
     { query: subNotificationQuery, extensions: { resumeAfter: head } },
     {
@@ -122,7 +121,7 @@ describe('mentions in a doc', () => {
   it('tells the person mentioned once, live, with the doc; nobody else; nothing on a re-save or a second mention of them', async () => {
     const { id } = await createDoc(ann, space, 'Roadmap');
     const task = await createTask(ann, space, 'Ship it');
-    const live = follow(bas);
+    const live = await follow(bas);
     const editor = open(id, ann);
     await editor.synced();
     await edit(editor, id, (fragment) =>
@@ -159,7 +158,7 @@ describe('mentions in a doc', () => {
     expect(live.filter((change) => change.type === 'notification.created')).toHaveLength(1);
     // After the room unloads (compacted) and loads again, an edit does not tell anyone again either.
     editor.destroy();
-    await waitFor(() => pendingRows(id) === 0, 'the room to unload and compact');
+    await expect.poll(() => pendingRows(id), { message: 'the room to unload and compact' }).toBe(0);
     const again = open(id, ann);
     await again.synced();
     await edit(again, id, (fragment) => fragment.insert(0, [paragraph('Top line')]));
@@ -220,7 +219,7 @@ describe('rows compacted without an edit of the room', () => {
     const reader = open(id, ann);
     await reader.synced();
     reader.destroy();
-    await waitFor(() => pendingRows(id) === 0, 'the room to unload and compact');
+    await expect.poll(() => pendingRows(id), { message: 'the room to unload and compact' }).toBe(0);
     await expect
       .poll(() => docMentionsOf(bas, id), { timeout: 10_000 })
       .toMatchObject([{ author: { id: ann.id }, doc: id, project: space }]);
@@ -236,14 +235,8 @@ describe('rows compacted without an edit of the room', () => {
 describe('replay', () => {
   it('rebuilds the notifications mentions in docs made, equal to the live table', async () => {
     const projections = domains.flatMap((module) => module.projections);
-    const empty = openDatabase(`${server.dataDirectory}/replayed-doc-mentions.sqlite`, { synchronous: 'NORMAL' });
-    try {
-      await replay(server.app.services.database, empty, projections);
-      const live = snapshotProjections(server.app.services.database, projections);
-      expect(live.notifications!.filter((row) => (JSON.parse(row) as { doc_id: string | null }).doc_id !== null)).toHaveLength(6);
-      expect(snapshotProjections(empty, projections)).toEqual(live);
-    } finally {
-      empty.close();
-    }
+    const { live, rebuilt } = await replayedBesideLive(server, projections);
+    expect(live.notifications!.filter((row) => jsonValue<{ doc_id: string | null }>(row).doc_id !== null)).toHaveLength(6);
+    expect(rebuilt).toEqual(live);
   });
 });

@@ -2,10 +2,10 @@
  * Notifications (issue 18): the tasks' and chat's notifications listed for their person, filters, pages, read,
  * mark all read, pin, the app channel's preference, live changes with the unread count, refusals, and replay.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/src/db/connection';
 import { domains } from '../../server/src/domains';
-import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
+import { appRow, replayedBesideLive } from '../support/appRows';
 import { startTestServer, subscriptionClient, type TestServer } from './harness';
 import { postMessage } from './chatFactories';
 import {
@@ -185,7 +185,8 @@ describe('bad input', () => {
 });
 
 describe('live', () => {
-  const headSeq = () => (server.app.services.database.sqlite.prepare('SELECT max(seq) AS seq FROM events').get() as { seq: number }).seq;
+  // The log's head: a bigint on PostgreSQL, which arrives as text.
+  const headSeq = async () => Number((await appRow<{ seq: number | string }>(server.app, sql`SELECT MAX(seq) AS seq FROM events`))!.seq);
 
   /** The data of every subNotification message, following log positions from `resumeAfter` as the app's client does. */
   function follow(someone: Person, resumeAfter: number) {
@@ -217,7 +218,7 @@ describe('live', () => {
   it('delivers created, read and marked changes with the unread count after each, from a log position on', async () => {
     const hu = await joinTeam(admin, await person(server, 'Hu'));
     await joinSpace(hu, space);
-    const live = follow(hu, headSeq());
+    const live = follow(hu, await headSeq());
     try {
       // Each change is awaited before the next: the count a change carries is the one when it is delivered.
       const first = await postMessage(admin, { project: space, body: `one @[Hu](${hu.id})` });
@@ -255,7 +256,7 @@ describe('live', () => {
     expectData(
       await io.client.execute('mutation { setSetting(name: "notifications.app.MESSAGE_MENTION", active: false, type: "app") { id } }'),
     );
-    const live = follow(io, headSeq());
+    const live = follow(io, await headSeq());
     try {
       await postMessage(admin, { project: space, body: `quiet @[Io](${io.id})` });
       const task = await createTask(admin, space, 'Loud', { users: [io.id] });
@@ -272,16 +273,10 @@ describe('live', () => {
 describe('replay', () => {
   it('rebuilds the notifications table from the log equal to the live one', async () => {
     const projections = domains.flatMap((module) => module.projections);
-    const empty = openDatabase(`${server.dataDirectory}/replayed-notifications.sqlite`, { synchronous: 'NORMAL' });
-    try {
-      await replay(server.app.services.database, empty, projections);
-      const live = snapshotProjections(server.app.services.database, projections);
-      expect(live.notifications!.length).toBeGreaterThan(10);
-      expect(live.notifications!.some((row) => row.includes('"read":1'))).toBe(true);
-      expect(live.notifications!.some((row) => row.includes('"marked":1'))).toBe(true);
-      expect(snapshotProjections(empty, projections)).toEqual(live);
-    } finally {
-      empty.close();
-    }
+    const { live, rebuilt } = await replayedBesideLive(server, projections);
+    expect(live.notifications!.length).toBeGreaterThan(10);
+    expect(live.notifications!.some((row) => row.includes('"read":1'))).toBe(true);
+    expect(live.notifications!.some((row) => row.includes('"marked":1'))).toBe(true);
+    expect(rebuilt).toEqual(live);
   });
 });

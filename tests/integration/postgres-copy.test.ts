@@ -50,7 +50,7 @@ beforeAll(async () => {
   const editor = openDoc(server.url, doc.id, { cookie: ada.client.cookieHeader() });
   await waitFor(() => editor.provider.synced, 'the doc to sync');
   paragraphText(editor.doc).insert(0, 'First words of the notes');
-  await waitFor(() => editor.state.saved > 0, 'the edit to be stored');
+  await editor.allSaved();
   editor.destroy();
   await server.app.server.close();
   source = openDatabase(join(dataDirectory, 'workspace.sqlite'));

@@ -1,16 +1,22 @@
-import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarDays, startOfDayInZone } from '#shared/reports';
 import { parseStandupEntry, zonedMoment, type StandupEntryBody } from '#shared/standupChannel';
 import { buildApp, type App } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
-import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
-import { openDatabase } from '../../server/src/db/connection';
 import { domains } from '../../server/src/domains';
 import { postDueStandups } from '../../server/src/domains/reports/standupPosting';
+import { appRows, jsonValue, replayedBesideLive } from '../support/appRows';
 import { messagesOf, postMessage } from './chatFactories';
-import { startTestServer, subscriptionClient, type GraphqlResponse, type TestServer } from './harness';
+import {
+  databaseEnvironment,
+  startTestServer,
+  subscriptionClient,
+  watchSubscription,
+  type GraphqlResponse,
+  type TestServer,
+} from './harness';
 import { createTask, editTask, sectionsOf } from './taskFactories';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
 
@@ -85,13 +91,13 @@ async function standupEntries(someone: Person, project: string): Promise<{ id: s
     .filter((message) => message.type === 'standup')
     .map((message) => ({ id: message.id, body: parseStandupEntry(message.body)! }));
 }
-const postedEvents = (project: string) =>
-  server.app.services.database.sqlite
-    .prepare("SELECT payload FROM events WHERE stream = ? AND type = 'standup.posted' ORDER BY seq")
-    .all(`standup:${project}`)
-    .map(
-      (row) => JSON.parse((row as { payload: string }).payload) as { date: string; from: string; until: string; messageId: string | null },
-    );
+const postedEvents = async (project: string) =>
+  (
+    await appRows<{ payload: unknown }>(
+      server.app,
+      sql`SELECT payload FROM events WHERE stream = ${`standup:${project}`} AND type = 'standup.posted' ORDER BY seq`,
+    )
+  ).map((row) => jsonValue<{ date: string; from: string; until: string; messageId: string | null }>(row.payload));
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -132,7 +138,7 @@ afterAll(async () => {
 
 describe('setStandupChannel', () => {
   it('refuses a bad time, an unknown zone and bad weekdays with their codes, and changes nothing', async () => {
-    const before = postedEvents(harbour).length;
+    const before = (await postedEvents(harbour)).length;
     const cases: [Record<string, unknown>, string, string][] = [
       [{ time: '9:00' }, 'STANDUP_TIME_INVALID', 'time'],
       [{ time: '24:00' }, 'STANDUP_TIME_INVALID', 'time'],
@@ -148,7 +154,7 @@ describe('setStandupChannel', () => {
       expect([codeOf(result), fieldOf(result)], JSON.stringify(variables)).toEqual([code, field]);
     }
     expect(await channelOf(owner, harbour)).toBeNull();
-    expect(postedEvents(harbour)).toHaveLength(before);
+    expect(await postedEvents(harbour)).toHaveLength(before);
   });
 
   it('is for those who manage the space: a basic member gets the permission message, another team does not find the space', async () => {
@@ -187,20 +193,13 @@ describe('the standup job', () => {
   it('posts once at the time in the space’s zone, not before, not twice, live to the channel’s readers', async () => {
     const socket = subscriptionClient(server, { cookie: milo.client.cookieHeader() });
     sockets.push(socket);
-    const received: { message: { type: string } | null }[] = [];
-    const connected = new Promise<void>((resolve) => socket.on('connected', () => resolve()));
-    socket.subscribe<{ subMessage: { message: { type: string } | null } }>(
-      { query: 'subscription ($project: ID) { subMessage(project: $project) { message { type } } }', variables: { project: harbour } },
-      { next: (value) => value.data && received.push(value.data.subMessage), error: () => undefined, complete: () => undefined },
+    const live = watchSubscription<{ message: { type: string } | null }>(
+      socket,
+      'subscription ($project: ID) { subMessage(project: $project) { message { type } } }',
+      { project: harbour },
     );
-    await connected;
-    const heard = (type: string) => received.some((change) => change.message?.type === type);
-    // A text message heard live first: the subscription is listening before the job runs.
-    for (let attempt = 1; !heard('text'); attempt += 1) {
-      if (attempt > 10) throw new Error('the subscription never heard a message');
-      await postMessage(owner, { project: harbour, body: 'Morning, everyone' });
-      await until(() => heard('text'), 1000).catch(() => undefined);
-    }
+    await live.started;
+    const heard = (type: string) => live.received.some((change) => change.message?.type === type);
 
     expect(await postDueStandups(server.app.services, at(tomorrow, '19:59'))).toBe(0);
     expect(await standupEntries(milo, harbour)).toEqual([]);
@@ -211,7 +210,7 @@ describe('the standup job', () => {
     expect(await postDueStandups(server.app.services, at(addCalendarDays(tomorrow, 1), '20:30'))).toBe(0);
     const entries = await standupEntries(milo, harbour);
     expect(entries).toHaveLength(1);
-    await until(() => heard('standup'));
+    await expect.poll(() => heard('standup')).toBe(true);
     expect(await channelOf(owner, harbour)).toMatchObject({ lastPostedDate: tomorrow });
 
     const entry = entries[0]!.body;
@@ -270,9 +269,16 @@ describe('the standup job', () => {
     const missed = addCalendarDays(tomorrow, 2);
     const back = addCalendarDays(missed, 1);
     expect(await postDueStandups(server.app.services, at(back, '00:30'))).toBe(0);
-    expect(postedEvents(quay)).toEqual([]);
+    expect(await postedEvents(quay)).toEqual([]);
 
-    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: server.dataDirectory, LOG_LEVEL: 'silent', RATE_LIMITS: 'false' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATA_DIR: server.dataDirectory,
+      LOG_LEVEL: 'silent',
+      RATE_LIMITS: 'false',
+      ...(await databaseEnvironment(server.dataDirectory)),
+    });
     const second: App = await buildApp(config, { logger: false });
     try {
       // Back at 21:00 that day, after its own 20:00: both processes find the standup due; it is posted once.
@@ -284,7 +290,7 @@ describe('the standup job', () => {
     } finally {
       await second.server.close();
     }
-    const posted = postedEvents(quay);
+    const posted = await postedEvents(quay);
     expect(posted.map((event) => [event.date, event.from])).toEqual([[back, startOfDayInZone(missed, zone).toISOString()]]);
     const entries = await standupEntries(milo, quay);
     expect(entries.map((entry) => entry.id)).toEqual([posted[0]!.messageId]);
@@ -299,7 +305,7 @@ describe('the standup job', () => {
     expectData(await setChannel(owner, { project: quiet, time: '20:00', timeZone: zone, weekdays: [1, 2, 3, 4, 5, 6, 7] }));
     expect(await postDueStandups(server.app.services, at(tomorrow, '20:00'))).toBe(1);
     expect(await standupEntries(owner, quiet)).toEqual([]);
-    expect(postedEvents(quiet)).toEqual([expect.objectContaining({ date: tomorrow, messageId: null })]);
+    expect(await postedEvents(quiet)).toEqual([expect.objectContaining({ date: tomorrow, messageId: null })]);
     expect(await postDueStandups(server.app.services, at(tomorrow, '20:30'))).toBe(0);
     expectData(await setChannel(owner, { project: quiet, enabled: false, time: '20:00', timeZone: zone }));
   });
@@ -310,24 +316,18 @@ describe('the standup job', () => {
       await setChannel(owner, { project: stopped, enabled: false, time: '20:00', timeZone: zone, weekdays: [1, 2, 3, 4, 5, 6, 7] }),
     );
     expect(await postDueStandups(server.app.services, at(tomorrow, '21:00'))).toBe(0);
-    expect(postedEvents(stopped)).toEqual([]);
+    expect(await postedEvents(stopped)).toEqual([]);
   });
 });
 
 describe('replay', () => {
   it('rebuilds the same schedules, last posted days and standup entries from the log', async () => {
     // Runs after the flows above: schedules set, changed and turned off, days posted and passed over.
-    const rebuilt = openDatabase(join(server.dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
     const projections = domains.flatMap((module) => module.projections);
-    try {
-      await replay(server.app.services.database, rebuilt, projections);
-      const compared = projections.filter((projection) => projection.name === 'standupChannels' || projection.name === 'chat');
-      const live = snapshotProjections(server.app.services.database, compared);
-      expect(live.standup_channels!.length).toBeGreaterThan(3);
-      expect(snapshotProjections(rebuilt, compared)).toEqual(live);
-    } finally {
-      rebuilt.close();
-    }
+    const compared = projections.filter((projection) => projection.name === 'standupChannels' || projection.name === 'chat');
+    const { live, rebuilt } = await replayedBesideLive(server, projections, compared);
+    expect(live.standup_channels!.length).toBeGreaterThan(3);
+    expect(rebuilt).toEqual(live);
   });
 });
 
@@ -401,11 +401,3 @@ describe('getStats', () => {
     expect(await statsOf(harbourGuest)).toMatchObject({ team: owner.teamId, active: 1, away: 1 });
   });
 });
-
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

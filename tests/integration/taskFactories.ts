@@ -1,5 +1,7 @@
 import type { GraphqlResponse, TestServer } from './harness';
 import { expectData, type Person } from './teamFactories';
+import { sql } from 'drizzle-orm';
+import { appRows, jsonValue } from '../support/appRows';
 
 export const taskFields = `id idCode name letter route color description cover priority deadline length { amount unit } parentTask project state
   stateProject { id value icon position } sprint { id name } tags { id name } users { id } followers { id } author { id }
@@ -138,10 +140,10 @@ export async function joinSpace(someone: Person, project: string): Promise<void>
 }
 
 /** Notification events recorded for a user, oldest first. */
-export function notificationsOf(server: TestServer, userId: string): { type: string; taskId: string; authorId: string }[] {
-  return (
-    server.app.services.database.sqlite
-      .prepare("SELECT payload FROM events WHERE stream = ? AND type = 'notification.created' ORDER BY seq")
-      .all(`notifications:${userId}`) as { payload: string }[]
-  ).map((row) => JSON.parse(row.payload) as { type: string; taskId: string; authorId: string });
+export async function notificationsOf(server: TestServer, userId: string): Promise<{ type: string; taskId: string; authorId: string }[]> {
+  const rows = await appRows<{ payload: unknown }>(
+    server.app,
+    sql`SELECT payload FROM events WHERE stream = ${`notifications:${userId}`} AND type = 'notification.created' ORDER BY seq`,
+  );
+  return rows.map((row) => jsonValue<{ type: string; taskId: string; authorId: string }>(row.payload));
 }

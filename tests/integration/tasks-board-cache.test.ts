@@ -2,6 +2,7 @@
 // other members show at once, each viewer gets their own flags and unread counts, and losing access to the
 // space stops the answers however recently the board was read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whileTransactionOpen } from '../support/appRows';
 import { startTestServer, type TestServer } from './harness';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
 import { createTask, editTask, sectionsOf } from './taskFactories';
@@ -51,6 +52,20 @@ describe('getTasks from the kept board', () => {
     expect(after.map((card) => card.name)).toEqual(['Plan drafted', 'Review the plan']);
     expect(after[0]!.users.map((user) => user.id)).toEqual([member.id]);
     expect(after[0]!.isFollowing).toBe(true);
+  });
+
+  it('shows an acknowledged write while an older transaction is still open elsewhere', async () => {
+    const { admin, member, space } = await team();
+    await createTask(admin, space, 'Before');
+    expect((await cards(member, space)).map((card) => card.name)).toEqual(['Before']);
+    // On PostgreSQL the write's position is above the settled one until the open transaction ends: the kept board
+    // looked for changes only up to the settled position, and answered without it.
+    await whileTransactionOpen(server.app, async () => {
+      await createTask(admin, space, 'While another transaction runs');
+      expect((await cards(member, space)).map((card) => card.name)).toEqual(['Before', 'While another transaction runs']);
+    });
+    await createTask(admin, space, 'After');
+    expect((await cards(member, space)).map((card) => card.name)).toEqual(['Before', 'While another transaction runs', 'After']);
   });
 
   it('answers the same fields as a board read whole', async () => {

@@ -2,8 +2,9 @@ import type { Client } from 'graphql-ws';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskMessages } from '#shared/taskRules';
-import { startTestServer, subscriptionClient, type TestServer } from './harness';
+import { startTestServer, subscriptionClient, watchSubscription, type TestServer } from './harness';
 import { minimalPdf, uploadFile, type UploadedFile } from './fileFactories';
+import { statementsDuring } from './chatFactories';
 import { createTask, editTask, ediTask, getTask, getTasks, joinSpace, setTask } from './taskFactories';
 import { createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
 
@@ -31,28 +32,6 @@ async function team(): Promise<{ admin: Person; member: Person; space: string }>
 }
 
 const image = (someone: Person, task: string, name = 'shot.png') => uploadFile(someone, name, 'image/png', png, { task });
-
-/** The SQL statements the server runs while `work` does (prepared statements are cached, so runs are counted). */
-async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const statement = Object.getPrototypeOf(server.app.services.database.sqlite.prepare('SELECT 1')) as Record<
-    'all' | 'get' | 'run',
-    (...args: unknown[]) => unknown
-  >;
-  const originals = { all: statement.all, get: statement.get, run: statement.run };
-  const seen: string[] = [];
-  for (const name of ['all', 'get', 'run'] as const) {
-    statement[name] = function (this: { source: string }, ...args: unknown[]) {
-      seen.push(this.source);
-      return originals[name].apply(this, args);
-    };
-  }
-  try {
-    await work();
-  } finally {
-    Object.assign(statement, originals);
-  }
-  return seen;
-}
 
 describe('Task.files', () => {
   it('lists the files uploaded to each task, newest first, as getFiles(task) presents them', async () => {
@@ -104,9 +83,9 @@ describe('Task.files', () => {
     // each after uploads (file events, which the kept board checks the log for, then keeps).
     await admin.client.execute(query, { project: space });
     for (const task of created.slice(0, 3)) await image(admin, task.id);
-    const withThree = await statementsDuring(() => admin.client.execute(query, { project: space }));
+    const withThree = await statementsDuring(server, () => admin.client.execute(query, { project: space }));
     for (const task of created.slice(3)) await image(admin, task.id);
-    const withSix = await statementsDuring(async () => {
+    const withSix = await statementsDuring(server, async () => {
       const tasks = expectData(await admin.client.execute<{ getTasks: { files: unknown[] }[] }>(query, { project: space })).getTasks;
       expect(tasks.every((task) => task.files.length === 1)).toBe(true);
     });
@@ -145,25 +124,17 @@ describe('Task.files', () => {
     const task = await createTask(admin, space, 'Live files');
     const socket = subscriptionClient(server, { cookie: member.client.cookieHeader() });
     sockets.push(socket);
-    const received: { type: string; taskId: string; task: { files: { id: string }[] } | null }[] = [];
-    const connected = new Promise<void>((resolve) => socket.on('connected', () => resolve()));
-    socket.subscribe<{ subTask: (typeof received)[number] }>(
-      {
-        query: 'subscription ($project: ID!) { subTask(project: $project) { type taskId task { id files { id } } } }',
-        variables: { project: space },
-      },
-      { next: (value) => value.data && received.push(value.data.subTask), error: () => undefined, complete: () => undefined },
+    const { started, received } = watchSubscription<{ type: string; taskId: string; task: { files: { id: string }[] } | null }>(
+      socket,
+      'subscription ($project: ID!) { subTask(project: $project) { type taskId task { id files { id } } } }',
+      { project: space },
     );
-    await connected;
-    await wait(150);
+    await started;
     const file = await image(admin, task.id);
-    const until = async (count: number) => {
-      for (let tries = 0; received.length < count && tries < 200; tries += 1) await wait(10);
-    };
-    await until(1);
+    await expect.poll(() => received.length).toBeGreaterThanOrEqual(1);
     expect(received[0]).toMatchObject({ type: 'task.files', taskId: task.id, task: { files: [{ id: file.id }] } });
     expectData(await admin.client.execute('mutation ($id: ID!) { delFile(id: $id) }', { id: file.id }));
-    await until(2);
+    await expect.poll(() => received.length).toBeGreaterThanOrEqual(2);
     expect(received[1]).toMatchObject({ type: 'task.files', taskId: task.id, task: { files: [] } });
   });
 });

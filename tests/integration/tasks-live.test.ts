@@ -1,7 +1,7 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMessages } from '#shared/teams';
-import { nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
+import { nextResults, startTestServer, subscriptionClient, watchSubscription, type TestServer } from './harness';
 import { createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
 import { postMessage } from './chatFactories';
 import { createTag, createTask, editTask, joinSpace, sectionsOf } from './taskFactories';
@@ -30,18 +30,8 @@ const subTask =
 function watch(someone: Person, project: string) {
   const socket = subscriptionClient(server, { cookie: someone.client.cookieHeader() });
   sockets.push(socket);
-  const received: Change[] = [];
-  const state = { errors: [] as unknown[], completed: false };
-  const connected = new Promise<void>((resolve) => socket.on('connected', () => resolve()));
-  const stop = socket.subscribe<{ subTask: Change }>(
-    { query: subTask, variables: { project } },
-    {
-      next: (value) => (value.errors ? state.errors.push(value.errors) : received.push(value.data!.subTask)),
-      error: (error) => state.errors.push(error),
-      complete: () => (state.completed = true),
-    },
-  );
-  return { ready: connected.then(() => wait(150)), received, state, stop };
+  const watched = watchSubscription<Change>(socket, subTask, { project });
+  return { ...watched, ready: watched.started };
 }
 
 /** Waits for a state; the limit only gives a busy machine time, a passing wait ends as soon as the state is reached. */

@@ -1,9 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '#shared/errors';
 import { taskColors } from '#shared/tasks';
 import { domains } from '../../server/src/domains';
-import { openDatabase } from '../../server/src/db/connection';
-import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
+import { appRow, replayedBesideLive } from '../support/appRows';
 import { startTestServer, type TestServer } from './harness';
 import { createSpace, countEvents, expectData, joinTeam, person, type Person } from './teamFactories';
 import {
@@ -181,13 +181,14 @@ describe('setTask and getTask', () => {
     expect((await admin.client.execute('query ($id: ID!) { getTask(id: $id) { id } }', { id: task.id })).errors?.[0]?.message).toBe(
       'Wrong Task',
     );
-    const left = (table: string) =>
-      (
-        server.app.services.database.sqlite.prepare(`SELECT COUNT(*) AS count FROM ${table} WHERE project_id = ?`).get(space) as {
-          count: number;
-        }
-      ).count;
-    expect(['task_boards', 'project_states', 'tags', 'tasks', 'task_tags', 'task_followers'].map(left)).toEqual([0, 0, 0, 0, 0, 0]);
+    const left = async (table: string) =>
+      (await appRow<{ count: number }>(
+        server.app,
+        sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM ${sql.identifier(table)} WHERE project_id = ${space}`,
+      ))!.count;
+    expect(await Promise.all(['task_boards', 'project_states', 'tags', 'tasks', 'task_tags', 'task_followers'].map(left))).toEqual([
+      0, 0, 0, 0, 0, 0,
+    ]);
   });
 
   it('creates one task for two requests with the same Idempotency-Key, and refuses the key for another request', async () => {
@@ -255,10 +256,11 @@ describe('ediTask', () => {
       low = (low + high) / 2;
       await editTask(admin, card.id, { positionSection: low });
     }
-    const respaced = server.app.services.database.sqlite
-      .prepare("SELECT COUNT(*) AS count FROM events WHERE type = 'tasks.respaced' AND stream = ?")
-      .get(`board:${space}`) as { count: number };
-    expect(respaced.count).toBeGreaterThan(0);
+    const respaced = await appRow<{ count: number }>(
+      server.app,
+      sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM events WHERE type = 'tasks.respaced' AND stream = ${`board:${space}`}`,
+    );
+    expect(respaced!.count).toBeGreaterThan(0);
     const names = (await getTasks(admin, space)).map((task) => task.name);
     expect(names[0]).toBe('First');
     expect(names.at(-1)).toBe('Second');
@@ -292,12 +294,12 @@ describe('moving tasks to another space', () => {
     });
     expect(await getTasks(admin, space)).toEqual([]);
     // The member cannot see the private target: they were unassigned, and are not told where it went.
-    expect(notificationsOf(server, member.id).map((notice) => notice.type)).toEqual(['INVITATION_TASK']);
+    expect((await notificationsOf(server, member.id)).map((notice) => notice.type)).toEqual(['INVITATION_TASK']);
     const watcher = await joinTeam(admin, await person(server, 'Wat'));
     await joinSpace(watcher, space);
     const watched = await createTask(watcher, space, 'Watched');
     await editTask(admin, watched.id, { project: await createSpace(admin, 'Public target') });
-    expect(notificationsOf(server, watcher.id).map((notice) => notice.type)).toEqual(['TASK_MOVE']);
+    expect((await notificationsOf(server, watcher.id)).map((notice) => notice.type)).toEqual(['TASK_MOVE']);
   });
 
   it('refuses to move a task to a space the caller is not in, writing nothing', async () => {
@@ -353,9 +355,7 @@ describe('delTask and duplicateTask', () => {
     const theirs = await createTask(member, teamAdminSpace, 'Reviewed by the team admin');
     expectData(await admin.client.execute('mutation ($task: ID!) { delTask(task: $task) }', { task: theirs.id }));
     expect(
-      notificationsOf(server, member.id)
-        .filter((notice) => notice.type === 'TASK_REMOVED')
-        .map((notice) => notice.taskId),
+      (await notificationsOf(server, member.id)).filter((notice) => notice.type === 'TASK_REMOVED').map((notice) => notice.taskId),
     ).toEqual([theirs.id]);
   });
 
@@ -444,8 +444,12 @@ describe('activity and notifications', () => {
     await editTask(admin, task.id, { state: doing!.id });
     await editTask(admin, task.id, { positionSection: 5 });
     await editTask(member, task.id, { name: 'Member edit' });
-    expect(notificationsOf(server, member.id).map((notice) => notice.type)).toEqual(['INVITATION_TASK', 'TASK_UPDATED', 'TASK_STATE']);
-    expect(notificationsOf(server, admin.id).map((notice) => notice.type)).toEqual(['TASK_UPDATED']);
+    expect((await notificationsOf(server, member.id)).map((notice) => notice.type)).toEqual([
+      'INVITATION_TASK',
+      'TASK_UPDATED',
+      'TASK_STATE',
+    ]);
+    expect((await notificationsOf(server, admin.id)).map((notice) => notice.type)).toEqual(['TASK_UPDATED']);
   });
 });
 
@@ -474,10 +478,10 @@ describe('replay', () => {
     expectData(await admin.client.execute('mutation ($id: ID!) { delTag(id: $id) }', { id: sprint.id }));
     const moving = await createTask(admin, space, 'Replay mover');
     await editTask(admin, moving.id, { project: other });
-    const projections = domains.flatMap((module) => module.projections);
-    const empty = openDatabase(`${server.dataDirectory}/replayed-tasks.sqlite`, { synchronous: 'NORMAL' });
-    await replay(server.app.services.database, empty, projections);
-    expect(snapshotProjections(empty, projections)).toEqual(snapshotProjections(server.app.services.database, projections));
-    empty.close();
+    const { live, rebuilt } = await replayedBesideLive(
+      server,
+      domains.flatMap((module) => module.projections),
+    );
+    expect(rebuilt).toEqual(live);
   });
 });

@@ -40,6 +40,28 @@ export async function appRun(app: App, statement: SQL): Promise<void> {
   else await (database.db as unknown as PostgresJsDatabase).execute(statement);
 }
 
+/**
+ * Runs `work` while another transaction is open on the app's PostgreSQL database, one that has drawn a transaction
+ * id and so holds the log's settled position below every position drawn after it began (core/tables.ts,
+ * settledEventsOnly). On SQLite, whose units commit one at a time in position order, `work` just runs.
+ */
+export async function whileTransactionOpen<Result>(app: App, work: () => Promise<Result>): Promise<Result> {
+  const { database, config } = app.services;
+  if (database.sqlite) return await work();
+  if (config.database.kind !== 'postgres') throw new Error('The app has neither a SQLite file nor PostgreSQL.');
+  const connection = postgres(config.database.url, { max: 1, onnotice: () => undefined });
+  try {
+    let result: Result | undefined;
+    await connection.begin(async (transaction) => {
+      await transaction`SELECT pg_current_xact_id()`;
+      result = await work();
+    });
+    return result as Result;
+  } finally {
+    await connection.end({ timeout: 1 });
+  }
+}
+
 /** A JSON column's value as data: SQLite keeps it as JSON text, PostgreSQL as jsonb, which arrives parsed. */
 export function jsonValue<Value = unknown>(stored: unknown): Value {
   return (typeof stored === 'string' ? JSON.parse(stored) : stored) as Value;

@@ -1,6 +1,7 @@
 import { ManualClock } from '../../server/src/core/clock';
 import type { UnitOfWork } from '../../server/src/core/commands';
 import type { Projection } from '../../server/src/core/events';
+import { bindSpaceDirectory } from '../../server/src/core/spaceContent';
 import { tableDialect } from '../../server/src/db/pickTable';
 import { DomainError } from '../../server/src/errors';
 import { findMessage, loadConversationAccess } from '../../server/src/domains/chat/access';
@@ -26,6 +27,7 @@ import {
 } from '../../server/src/domains/chat/privatResolvers';
 import { lastMessages, latestSeq, unreadCount, unreadCounts } from '../../server/src/domains/chat/summaries';
 import { chatReadMarkers, messageReactions, messages, privatMembers, privats } from '../../server/src/domains/chat/tables';
+import { teamsModule } from '../../server/src/domains/teams';
 import { idLabels, openAreaDoor, outcomesOn, seedPeople, seedSpace, seedTeam, tableRowsOf } from './areaDoor';
 
 /**
@@ -73,7 +75,14 @@ try {
     if (shown['id'] === 'ada-cy chat' && (shown['authorId'] === ada || shown['authorId'] === cy)) shown['authorId'] = 'ada or cy';
     return shown;
   };
-  const run = <Result>(actorId: string, work: (unit: UnitOfWork) => Promise<Result>) => store.run({ actorId }, work);
+  // Spaces are read through the teams area's directory, as the app binds it to each database handle.
+  const directory = teamsModule.spaceDirectory!;
+  bindSpaceDirectory(db, directory);
+  const run = <Result>(actorId: string, work: (unit: UnitOfWork) => Promise<Result>) =>
+    store.run({ actorId }, (unit) => {
+      bindSpaceDirectory(unit.transaction, directory);
+      return work(unit);
+    });
   const post = (
     caller: string,
     conversation: Conversation,

@@ -160,12 +160,9 @@ function formatOne(error: unknown, { log, requestId }: ErrorReporting): { error:
   }
   if (isDatabaseOutage(original ?? error)) {
     log.warn({ err: original ?? error, requestId }, 'the database could not be reached');
+    const unavailable = databaseUnavailableError();
     return {
-      error: {
-        message: errorMessages.DATABASE_UNAVAILABLE,
-        ...position,
-        extensions: { ...codedExtensions('DATABASE_UNAVAILABLE', {}, undefined), ...(requestId ? { requestId } : {}) },
-      },
+      error: { ...unavailable, ...position, extensions: { ...unavailable.extensions, ...(requestId ? { requestId } : {}) } },
       statusCode: 503,
     };
   }
@@ -186,6 +183,14 @@ function formatOne(error: unknown, { log, requestId }: ErrorReporting): { error:
  * so a client may show its translation instead; a refusal with a text of no code has none, and its
  * message is shown as it is.
  */
+/**
+ * The error of a request the database could not serve (it went away): answered with status 503, after which the app
+ * sends a mutation again with its Idempotency-Key. Inside GraphQL and from the hooks before it alike.
+ */
+export function databaseUnavailableError(): FormattedError {
+  return { message: errorMessages.DATABASE_UNAVAILABLE, extensions: codedExtensions('DATABASE_UNAVAILABLE', {}, undefined) };
+}
+
 function codedExtensions(
   code: ErrorCode,
   params: Readonly<Record<string, string | number>> | undefined,

@@ -2,9 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { preparedQuery } from '../../db/prepared';
 import { codedError, DomainError, refusal } from '../../errors';
 import { isId } from '../../core/ids';
+import { spaceContentAccess } from '../../core/spaceContent';
 import { findMeetingroom, memberMayUseMeetingroom } from '../meetings';
 import { findTaskRow } from '../tasks';
-import { findTeam, loadSpaceAccess, loadTeamSeat } from '../teams';
+import { findTeam, loadTeamSeat } from '../teams';
 import type { Reader } from '../tasks';
 import type { MessageState } from './commands';
 import { parseConversationKey, refOf, type Conversation } from './conversation';
@@ -59,7 +60,8 @@ async function spaceConversation(
   projectId: string,
   userId: string,
 ): Promise<ConversationAccess | null> {
-  const access = await loadSpaceAccess(db, projectId, userId);
+  // Through the core's space-content rule: a unit asks for one person's access to a space once (it remembers it).
+  const access = await spaceContentAccess(db, projectId, userId);
   if (!access) return null;
   return {
     conversation,

@@ -4,9 +4,12 @@
  * respaced) is in the log. The version an entry is valid for is the log's position: each answer first
  * asks the log whether a board event of the space was appended after the position the entry was last
  * checked at, so a write by another process on the same database is seen like one of this process (the
- * cache is per process, and safe in a cluster for that reason). On PostgreSQL that position is the team's
- * newest settled one (core/tables.ts, settledEventsOnly): a position drawn by a unit still committing is
- * passed only once it committed, so an entry never skips it.
+ * cache is per process, and safe in a cluster for that reason). On PostgreSQL an entry is checked through the
+ * team's newest settled position (core/tables.ts, settledEventsOnly): a position drawn by a unit still committing is
+ * passed only once it committed, so an entry never skips it. Each answer still applies every board event committed
+ * now, settled or not: an acknowledged write sits above the settled position while another unit is still open, and
+ * an answer without it would be stale. Those events are looked at again once settled (reading a task again is
+ * harmless).
  * Viewers share the tasks; who may read the space is checked by the caller on every request, before the
  * cache is asked, and each viewer's flags are laid over the shared tasks per answer (boardRead.ts).
  */
@@ -21,7 +24,7 @@ import type { Reader } from './state';
 const boardEventTypes = sql`(${events.type} LIKE 'task.%' OR ${events.type} LIKE 'tasks.%' OR ${events.type} LIKE 'state.%'
   OR ${events.type} LIKE 'states.%' OR ${events.type} LIKE 'tag.%' OR ${events.type} LIKE 'board.%')`;
 
-const lastTeamPosition = preparedQuery((db: Reader) =>
+const lastSettledTeamPosition = preparedQuery((db: Reader) =>
   db
     .select({ seq: events.seq })
     .from(events)
@@ -30,6 +33,29 @@ const lastTeamPosition = preparedQuery((db: Reader) =>
     .limit(1)
     .prepare(),
 );
+
+const lastCommittedTeamPosition = preparedQuery((db: Reader) =>
+  db
+    .select({ seq: events.seq })
+    .from(events)
+    .where(eq(events.teamId, sql.placeholder('teamId')))
+    .orderBy(desc(events.seq))
+    .limit(1)
+    .prepare(),
+);
+
+/** The team's newest settled log position and its newest committed one (the same on SQLite, read once there). */
+async function teamPositions(db: Reader, teamId: string): Promise<{ settled: number; committed: number }> {
+  if (!settledEventsOnly()) {
+    const newest = (await lastSettledTeamPosition(db).execute({ teamId }))[0]?.seq ?? 0;
+    return { settled: newest, committed: newest };
+  }
+  const [settled, committed] = await Promise.all([
+    lastSettledTeamPosition(db).execute({ teamId }),
+    lastCommittedTeamPosition(db).execute({ teamId }),
+  ]);
+  return { settled: settled[0]?.seq ?? 0, committed: committed[0]?.seq ?? 0 };
+}
 
 // The board events of one space between two log positions (at most `limit`): an event without a projectId
 // (task.moved names the two spaces instead) counts for every board of its team.
@@ -92,9 +118,9 @@ export class BoardCache {
    * the viewer may read the space; the tasks carry no viewer's flags (see forBoardViewer).
    */
   async tasksOf(db: Reader, projectId: string, teamId: string): Promise<readonly BoardTask[]> {
-    const latest = (await lastTeamPosition(db).execute({ teamId }))[0]?.seq ?? 0;
+    const { settled, committed } = await teamPositions(db, teamId);
     const kept = this.entries.get(projectId);
-    const changes = kept ? await this.changesSince(db, kept, projectId, teamId, latest) : 'all';
+    const changes = kept ? await this.changesSince(db, kept, projectId, teamId, settled, committed) : 'all';
     let entry: Entry;
     if (kept && changes !== 'all') {
       entry = kept;
@@ -105,11 +131,11 @@ export class BoardCache {
         // A new entry object: answers in progress keep reading the one they were given.
         entry = { ...kept, shared, personIds: personIdsOf(shared), peopleSignature: '', tasks: [] };
       }
-      entry.checkedThrough = latest;
+      entry.checkedThrough = settled;
     } else {
       this.counts.misses += 1;
       const shared = await readBoardTasks(db, projectId);
-      entry = { teamId, checkedThrough: latest, shared, personIds: personIdsOf(shared), peopleSignature: '', tasks: [] };
+      entry = { teamId, checkedThrough: settled, shared, personIds: personIdsOf(shared), peopleSignature: '', tasks: [] };
     }
     // Kept again at the back of the eviction order.
     this.forget(projectId);
@@ -130,16 +156,23 @@ export class BoardCache {
     return { boards: this.entries.size, tasks: this.keptTasks };
   }
 
-  /** The tasks to read again since the entry was checked: none, some by id, or 'all' of them. */
-  private async changesSince(db: Reader, entry: Entry, projectId: string, teamId: string, latest: number): Promise<Set<string> | 'all'> {
-    if (entry.teamId !== teamId || latest < entry.checkedThrough) return 'all';
+  /** The tasks to read again for the events committed since the entry was checked: none, some by id, or 'all' of them. */
+  private async changesSince(
+    db: Reader,
+    entry: Entry,
+    projectId: string,
+    teamId: string,
+    settled: number,
+    committed: number,
+  ): Promise<Set<string> | 'all'> {
+    if (entry.teamId !== teamId || settled < entry.checkedThrough) return 'all';
     const changed = new Set<string>();
-    if (latest === entry.checkedThrough) return changed;
+    if (committed === entry.checkedThrough) return changed;
     const found = await boardEventsBetween(db).execute({
       teamId,
       projectId,
       after: entry.checkedThrough,
-      through: latest,
+      through: committed,
       limit: mostEventsPatched + 1,
     });
     if (found.length > mostEventsPatched) return 'all';

@@ -232,12 +232,17 @@ export interface SpaceAccess {
 export async function loadSpaceAccess(db: Reader, projectId: string, userId: string): Promise<SpaceAccess | null> {
   if (!isId(projectId)) return null;
   const [project] = await projectById(db).execute({ projectId });
-  const team = project ? await findTeam(db, project.teamId) : undefined;
-  if (!project || !team) return null;
-  const [membership] = await membershipOfProject(db).execute({ projectId, userId });
-  const requests = await requestOfProject(db).execute({ projectId, userId });
+  if (!project) return null;
+  // Asked together: on PostgreSQL one round trip instead of four (a unit's statements are sent without waiting).
+  const [team, [membership], requests, [member]] = await Promise.all([
+    findTeam(db, project.teamId),
+    membershipOfProject(db).execute({ projectId, userId }),
+    requestOfProject(db).execute({ projectId, userId }),
+    memberOfTeam(db).execute({ teamId: project.teamId, userId }),
+  ]);
+  if (!team) return null;
   const spaceSeat: SpaceSeat = { permission: membership?.permission ?? null, requested: requests.length > 0 };
-  return { space: spaceFactsOf(project), team, seat: await loadTeamSeat(db, team, userId), spaceSeat };
+  return { space: spaceFactsOf(project), team, seat: await seatOf(db, team, member), spaceSeat };
 }
 
 /** The space, if the user may see it; the same answer whether it does not exist or is out of sight. */
