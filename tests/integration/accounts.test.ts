@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
+import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableDialect } from '../../server/src/db/pickTable';
 import { domains } from '../../server/src/domains';
-import { openDatabase } from '../../server/src/db/connection';
-import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
+import { appRow, appRows, replayedBesideLive } from '../support/appRows';
 import { GraphqlTestClient, nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
+import { newestEventSeq } from './teamFactories';
 
 let server: TestServer;
 
@@ -11,8 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const countEvents = () =>
-  (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count;
+const countOf = async (statement: ReturnType<typeof sql>) => (await appRow<{ count: number }>(server.app, statement))!.count;
+const countEvents = () => countOf(sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM events`);
 
 describe('sign-up', () => {
   it('creates the user with a team and a personal space, and signs them in with cookies', async () => {
@@ -23,9 +26,7 @@ describe('sign-up', () => {
     expect(client.cookies.has('refresh_token')).toBe(true);
     const me = await client.execute<{ getUser: { email: string }; getTeam: { name: string } }>('{ getUser { email } getTeam { name } }');
     expect(me.data).toEqual({ getUser: { email: 'grace@example.com' }, getTeam: { name: "Grace's team" } });
-    const spaces = server.app.services.database.sqlite
-      .prepare('SELECT name, is_personal FROM projects WHERE owner_id = ?')
-      .all(account.user.id);
+    const spaces = await appRows(server.app, sql`SELECT name, is_personal FROM projects WHERE owner_id = ${account.user.id}`);
     expect(spaces).toEqual([{ name: 'Grace', is_personal: 1 }]);
   });
 
@@ -57,12 +58,13 @@ describe('sign-up', () => {
     const fresh = await new GraphqlTestClient(server).execute(mutation('fresh@example.com'));
     expect(again.data).toEqual({ setUserBasic: { email: 'twice@example.com', verificationRequired: true } });
     expect(fresh.data).toEqual({ setUserBasic: { email: 'fresh@example.com', verificationRequired: true } });
-    expect(
-      server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM users WHERE email = 'twice@example.com'").get(),
-    ).toEqual({ count: 1 });
-    const ownerMail = server.app.services.database.sqlite
-      .prepare('SELECT subject FROM outbox WHERE "to" = \'twice@example.com\' ORDER BY rowid DESC LIMIT 1')
-      .get();
+    expect(await countOf(sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM users WHERE email = 'twice@example.com'`)).toBe(1);
+    // The newest mail: SQLite's rowid, PostgreSQL's ctid (outbox rows are inserted in order, never updated).
+    const insertedLast = tableDialect === 'postgresql' ? sql.raw('ctid DESC') : sql.raw('rowid DESC');
+    const ownerMail = await appRow(
+      server.app,
+      sql`SELECT subject FROM outbox WHERE "to" = 'twice@example.com' ORDER BY ${insertedLast} LIMIT 1`,
+    );
     expect(ownerMail).toEqual({ subject: 'You already have an account' });
   });
 
@@ -71,15 +73,12 @@ describe('sign-up', () => {
     const mutation =
       'mutation { setUserBasic(firstname: "Re", lastname: "Try", email: "retry@example.com", password: "secret123") { email } }';
     await client.execute(mutation, {}, { 'idempotency-key': 'signup-1' });
-    const registered = () =>
-      server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM events WHERE type = 'user.registered'").get();
-    const before = registered();
+    const registered = () => countOf(sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM events WHERE type = 'user.registered'`);
+    const before = await registered();
     const second = await client.execute(mutation, {}, { 'idempotency-key': 'signup-1' });
     expect(second.data).toEqual({ setUserBasic: { email: 'retry@example.com' } });
-    expect(registered()).toEqual(before);
-    expect(
-      server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM users WHERE email = 'retry@example.com'").get(),
-    ).toEqual({ count: 1 });
+    expect(await registered()).toBe(before);
+    expect(await countOf(sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM users WHERE email = 'retry@example.com'`)).toBe(1);
   });
 });
 
@@ -149,16 +148,45 @@ describe('sign-in and sessions', () => {
   });
 });
 
+/**
+ * The account's changes a subscription is sent, once the server listens for it (resumeAfter: null: a message without
+ * data says so, and each event comes with its position). Events older than the subscription are left out: on
+ * PostgreSQL a fresh subscription starts from the log's settled position, which a transaction running elsewhere on the
+ * cluster holds back, and is sent the events committed above it (the sign-up's, here).
+ */
+async function ownAccountChanges(ws: Client) {
+  const since = await newestEventSeq(server);
+  const received: { subUser: { language: string } }[] = [];
+  const errors: unknown[] = [];
+  await new Promise<void>((listening) =>
+    ws.subscribe<{ subUser: { language: string } }, { seq?: number }>(
+      { query: 'subscription { subUser { language } }', extensions: { resumeAfter: null } },
+      {
+        next: (value) => {
+          if (!value.data) listening();
+          else if ((value.extensions?.seq ?? 0) > since) received.push(value.data);
+        },
+        error: (error) => {
+          errors.push(error);
+          listening();
+        },
+        complete: () => undefined,
+      },
+    ),
+  );
+  expect(errors).toEqual([]);
+  return received;
+}
+
 describe('live updates over graphql-ws', () => {
   it('delivers the subscriber’s own account changes, authenticated by the upgrade cookie', async () => {
     const client = new GraphqlTestClient(server);
     const account = await client.signUp();
     const ws = subscriptionClient(server, { cookie: client.cookieHeader() });
-    const subscription = nextResults<{ subUser: { language: string } }>(ws, 'subscription { subUser { language } }', {}, 1);
-    await subscription.started;
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    const received = await ownAccountChanges(ws);
     await client.execute('mutation ($id: ID!) { ediUserLanguage(id: $id, language: "de") { language } }', { id: account.user.id });
-    expect(await subscription.done).toEqual([{ subUser: { language: 'de' } }]);
+    await expect.poll(() => received.length).toBeGreaterThan(0);
+    expect(received).toEqual([{ subUser: { language: 'de' } }]);
     await ws.dispose();
   });
 
@@ -166,11 +194,10 @@ describe('live updates over graphql-ws', () => {
     const client = new GraphqlTestClient(server);
     const account = await client.signUp();
     const ws = subscriptionClient(server, { token: account.token });
-    const subscription = nextResults<{ subUser: { language: string } }>(ws, 'subscription { subUser { language } }', {}, 1);
-    await subscription.started;
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    const received = await ownAccountChanges(ws);
     await client.execute('mutation ($id: ID!) { ediUserLanguage(id: $id, language: "fr") { language } }', { id: account.user.id });
-    expect(await subscription.done).toEqual([{ subUser: { language: 'fr' } }]);
+    await expect.poll(() => received.length).toBeGreaterThan(0);
+    expect(received).toEqual([{ subUser: { language: 'fr' } }]);
     await ws.dispose();
   });
 
@@ -198,10 +225,10 @@ describe('replay', () => {
     const client = new GraphqlTestClient(server);
     const account = await client.signUp();
     await client.execute('mutation ($id: ID!) { ediUserLanguage(id: $id, language: "it") { language } }', { id: account.user.id });
-    const projections = domains.flatMap((module) => module.projections);
-    const empty = openDatabase(`${server.dataDirectory}/replayed.sqlite`, { synchronous: 'NORMAL' });
-    await replay(server.app.services.database, empty, projections);
-    expect(snapshotProjections(empty, projections)).toEqual(snapshotProjections(server.app.services.database, projections));
-    empty.close();
+    const { live, rebuilt } = await replayedBesideLive(
+      server,
+      domains.flatMap((module) => module.projections),
+    );
+    expect(rebuilt).toEqual(live);
   });
 });

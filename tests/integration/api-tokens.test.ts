@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRow, appRows } from '../support/appRows';
 import { GraphqlTestClient, startTestServer, subscriptionClient, type TestServer } from './harness';
-import { expectData, person, wait, type Person } from './teamFactories';
+import { expectData, newestEventSeq, person, type Person } from './teamFactories';
 
 let server: TestServer;
 
@@ -32,11 +34,12 @@ describe('personal API tokens', () => {
       await owner.client.execute<{ getApiTokens: Record<string, unknown>[] }>('{ getApiTokens { id name prefix createdAt lastUsedAt } }'),
     );
     expect(listed.getApiTokens).toEqual([expect.objectContaining({ id: created.apiToken.id, name: 'CI script', lastUsedAt: null })]);
-    const stored = server.app.services.database.sqlite
-      .prepare('SELECT token_hash FROM api_tokens WHERE id = ?')
-      .get(created.apiToken.id) as { token_hash: string };
+    const stored = (await appRow<{ token_hash: string }>(
+      server.app,
+      sql`SELECT token_hash FROM api_tokens WHERE id = ${created.apiToken.id}`,
+    ))!;
     expect(stored.token_hash).toBe(createHash('sha256').update(created.token).digest('hex'));
-    const everything = JSON.stringify(server.app.services.database.sqlite.prepare('SELECT * FROM events').all());
+    const everything = JSON.stringify(await appRows(server.app, sql`SELECT * FROM events`));
     expect(everything).not.toContain(created.token);
     expect(everything).not.toContain(stored.token_hash);
   });
@@ -62,17 +65,26 @@ describe('personal API tokens', () => {
     const { token, apiToken } = await createToken(owner);
     const socket = subscriptionClient(server, { token });
     const received: unknown[] = [];
-    let completed = false;
-    const connected = new Promise<void>((resolve) => socket.on('connected', () => resolve()));
-    socket.subscribe(
-      { query: 'subscription { subUser { language } }' },
-      { next: (value) => received.push(value), error: () => undefined, complete: () => (completed = true) },
+    const state = { listening: false, completed: false };
+    // resumeAfter: the server says once it listens (a value without data), so the change below is not sent before, and
+    // sends each event with its position. Older events are left out: on PostgreSQL a fresh subscription starts from the
+    // log's settled position, which a transaction running elsewhere on the cluster holds back, and is sent the events
+    // committed above it.
+    const since = await newestEventSeq(server);
+    socket.subscribe<unknown, { seq?: number }>(
+      { query: 'subscription { subUser { language } }', extensions: { resumeAfter: null } },
+      {
+        next: (value) => {
+          if (!value.data) state.listening = true;
+          else if ((value.extensions?.seq ?? 0) > since) received.push(value);
+        },
+        error: () => undefined,
+        complete: () => (state.completed = true),
+      },
     );
-    await connected;
-    await wait(150);
+    await expect.poll(() => state.listening).toBe(true);
     await owner.client.execute('mutation ($id: ID!) { ediUserLanguage(id: $id, language: "de") { id } }', { id: owner.id });
-    await wait(200);
-    expect(received).toHaveLength(1);
+    await expect.poll(() => received.length).toBe(1);
 
     expect(expectData(await owner.client.execute('mutation ($id: ID!) { revokeApiToken(id: $id) }', { id: apiToken.id }))).toEqual({
       revokeApiToken: true,
@@ -80,9 +92,9 @@ describe('personal API tokens', () => {
     const refused = await new GraphqlTestClient(server).execute('{ getUser { id } }', {}, asBearer(token));
     expect(refused.errors?.[0]).toMatchObject({ message: 'Token expired or invalid', extensions: { code: 'TOKEN_EXPIRED' } });
     await owner.client.execute('mutation ($id: ID!) { ediUserLanguage(id: $id, language: "fr") { id } }', { id: owner.id });
-    await wait(300);
+    // Once the subscription has ended nothing more can come: the change after the revocation was never sent.
+    await expect.poll(() => state.completed).toBe(true);
     expect(received).toHaveLength(1);
-    expect(completed).toBe(true);
     expect(expectData(await owner.client.execute<{ getApiTokens: unknown[] }>('{ getApiTokens { id } }')).getApiTokens).toEqual([]);
     await socket.dispose();
   });

@@ -1,13 +1,12 @@
-import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
 import { decideAdministratorPlan } from '../../server/src/domains/billing/commands';
-import { openDatabase } from '../../server/src/db/connection';
 import { domains } from '../../server/src/domains';
 import { prorationCredit, seatPrices } from '../../shared/src/billing';
 import { contactSalesFailureMessage, contactSalesTexts } from '../../shared/src/contactSales';
 import { RateLimits } from '../../server/src/http/rateLimits';
 import { createSmtpMailer, type Mailer } from '../../server/src/mail/mailer';
+import { appRow, replayedBesideLive } from '../support/appRows';
 import { GraphqlTestClient, linkFromOutbox, startTestServer, type GraphqlResponse, type TestServer } from './harness';
 import { startMailCatcher, type MailCatcher } from './support/mailCatcher';
 import { countEvents, expectData, joinTeam, person, type Person } from './teamFactories';
@@ -302,8 +301,8 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
   });
 
   it('refuses an empty contact-sales message with SPEC’s text, keeps and mails a real one, and names the sales address when mail fails', async () => {
-    const requests = () =>
-      (server.app.services.database.sqlite.prepare('SELECT count(*) AS count FROM sales_requests').get() as { count: number }).count;
+    const requests = async () =>
+      (await appRow<{ count: number }>(server.app, sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM sales_requests`))!.count;
     const sendEmail = (message: string) =>
       member.client.execute<{ sendEmail: { ok: boolean } }>(
         'mutation ($message: String!) { sendEmail(message: $message, name: "Mel", company: "Acme", seats: 40) { ok } }',
@@ -314,7 +313,7 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
       expect(codeOf(refused)).toBe('CONTACT_SALES_MESSAGE_REQUIRED');
       expect(refused.errors?.[0]?.message).toBe(contactSalesTexts.emptyMessage);
     }
-    expect(requests()).toBe(0);
+    expect(await requests()).toBe(0);
 
     await withMailer(createSmtpMailer(smtp.url, 'workspace@example.com'), async () => {
       expect(expectData(await sendEmail('We need 40 seats and SSO.')).sendEmail).toEqual({ ok: true });
@@ -323,7 +322,7 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
     expect(mail?.subject).toBe('Contact sales: Acme');
     expect(mail?.text).toContain('We need 40 seats and SSO.');
     expect(mail?.text).toContain(member.email);
-    expect(requests()).toBe(1);
+    expect(await requests()).toBe(1);
 
     // Nothing listens on port 9: the mail fails, the request is still kept.
     await withMailer(createSmtpMailer('smtp://127.0.0.1:9', 'workspace@example.com'), async () => {
@@ -331,7 +330,7 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
       expect(codeOf(failed)).toBe('CONTACT_SALES_FAILED');
       expect(failed.errors?.[0]?.message).toBe(contactSalesFailureMessage(salesEmail));
     });
-    expect(requests()).toBe(2);
+    expect(await requests()).toBe(2);
   });
 
   it('limits contact-sales requests per person', async () => {
@@ -352,15 +351,14 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
   });
 
   it('refuses a contact-sales request with seats out of range or an overlong message on the server, keeping and mailing nothing', async () => {
-    const services = server.app.services;
-    const requests = () =>
-      (services.database.sqlite.prepare('SELECT count(*) AS count FROM sales_requests').get() as { count: number }).count;
+    const requests = async () =>
+      (await appRow<{ count: number }>(server.app, sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM sales_requests`))!.count;
     const sendEmail = (variables: { message: string; seats?: unknown }) =>
       member.client.execute<{ sendEmail: { ok: boolean } }>(
         'mutation ($message: String!, $seats: Int) { sendEmail(message: $message, company: "Acme", seats: $seats) { ok } }',
         variables,
       );
-    const kept = requests();
+    const kept = await requests();
     const events = await countEvents(server);
     const mailed = smtp.received.length;
     await withMailer(createSmtpMailer(smtp.url, 'workspace@example.com'), async () => {
@@ -372,34 +370,28 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
       }
       expect(codeOf(await sendEmail({ message: 'We need seats.', seats: 2.5 }))).toBe('BAD_USER_INPUT');
       expect(codeOf(await sendEmail({ message: 'x'.repeat(5001), seats: 40 }))).toBe('TEXT_TOO_LONG');
-      expect([requests(), await countEvents(server), smtp.received.length]).toEqual([kept, events, mailed]);
+      expect([await requests(), await countEvents(server), smtp.received.length]).toEqual([kept, events, mailed]);
       // The bounds themselves are allowed.
       for (const seats of [1, 10000])
         expect(expectData(await sendEmail({ message: 'We need seats.', seats })).sendEmail).toEqual({ ok: true });
     });
-    expect(requests()).toBe(kept + 2);
+    expect(await requests()).toBe(kept + 2);
   });
 
   it('rebuilds the same billing rows and team plans from the log as the live run made', async () => {
     // Runs after the flows above: codes made and redeemed, plans, a lifetime deal, the promotion grant, sales requests.
-    const rebuilt = openDatabase(join(server.dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
     const projections = domains.flatMap((module) => module.projections);
-    try {
-      await replay(server.app.services.database, rebuilt, projections);
-      const compared = projections.filter((projection) => projection.name === 'billing' || projection.name === 'teams');
-      const live = snapshotProjections(server.app.services.database, compared);
-      for (const table of [
-        'billing_subscriptions',
-        'billing_credits',
-        'promotion_codes',
-        'promotion_redemptions',
-        'promotion_grants',
-        'sales_requests',
-      ])
-        expect(live[table]!.length).toBeGreaterThan(0);
-      expect(snapshotProjections(rebuilt, compared)).toEqual(live);
-    } finally {
-      rebuilt.close();
-    }
+    const compared = projections.filter((projection) => projection.name === 'billing' || projection.name === 'teams');
+    const { live, rebuilt } = await replayedBesideLive(server, projections, compared);
+    for (const table of [
+      'billing_subscriptions',
+      'billing_credits',
+      'promotion_codes',
+      'promotion_redemptions',
+      'promotion_grants',
+      'sales_requests',
+    ])
+      expect(live[table]!.length).toBeGreaterThan(0);
+    expect(rebuilt).toEqual(live);
   });
 });

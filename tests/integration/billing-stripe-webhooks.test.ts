@@ -1,12 +1,11 @@
-import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
-import { openDatabase } from '../../server/src/db/connection';
 import { domains } from '../../server/src/domains';
 import { promotionCodeStream } from '../../server/src/core/streams';
 import { changeCredit } from '../../server/src/domains/billing/commands';
 import type { PromotionCodeSet } from '../../server/src/domains/billing/events';
+import { appRows, replayedBesideLive } from '../support/appRows';
 import { startTestServer, type TestServer } from './harness';
 import { FakeStripe, stripeEnvironment, stripeSubscription, stripeTestSettings } from './support/fakeStripe';
 import { countEvents, expectData, person, type Person } from './teamFactories';
@@ -173,9 +172,10 @@ describe('Stripe webhook events', () => {
     const answers = await Promise.all([deliver(payload), deliver(payload)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(answers.map((answer) => answer.body.outcome).sort()).toEqual(['applied', 'duplicate']);
-    const appended = server.app.services.database.sqlite
-      .prepare('SELECT type FROM events ORDER BY seq DESC LIMIT ?')
-      .all((await countEvents(server)) - before) as { type: string }[];
+    const appended = await appRows<{ type: string }>(
+      server.app,
+      sql`SELECT type FROM events ORDER BY seq DESC LIMIT ${(await countEvents(server)) - before}`,
+    );
     expect(appended.map((event) => event.type).reverse()).toEqual([
       'billing.subscription_changed',
       'team.plan_changed',
@@ -371,17 +371,11 @@ describe('Stripe webhook events', () => {
 
   it('rebuilds the same webhook record, billing rows and team plans from the log as the live run made', async () => {
     // Runs after the events above.
-    const rebuilt = openDatabase(join(server.dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
     const projections = domains.flatMap((module) => module.projections);
-    try {
-      await replay(server.app.services.database, rebuilt, projections);
-      const compared = projections.filter((projection) => ['stripe', 'billing', 'teams'].includes(projection.name));
-      const live = snapshotProjections(server.app.services.database, compared);
-      for (const table of ['stripe_webhook_events', 'billing_subscriptions', 'billing_invoices'])
-        expect(live[table]!.length).toBeGreaterThan(0);
-      expect(snapshotProjections(rebuilt, compared)).toEqual(live);
-    } finally {
-      rebuilt.close();
-    }
+    const compared = projections.filter((projection) => ['stripe', 'billing', 'teams'].includes(projection.name));
+    const { live, rebuilt } = await replayedBesideLive(server, projections, compared);
+    for (const table of ['stripe_webhook_events', 'billing_subscriptions', 'billing_invoices'])
+      expect(live[table]!.length).toBeGreaterThan(0);
+    expect(rebuilt).toEqual(live);
   });
 });

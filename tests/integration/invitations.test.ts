@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableDialect } from '../../server/src/db/pickTable';
+import { appRow, appRows, jsonValue } from '../support/appRows';
 import { startMailCatcher } from './support/mailCatcher';
 import { GraphqlTestClient, linkFromOutbox, startTestServer, type TestServer } from './harness';
 import { countEvents, createSpace, expectData, joinTeam, person } from './teamFactories';
@@ -16,15 +19,19 @@ const signUp = `mutation ($email: String!, $invited: ID) {
   setUserBasic(firstname: "Ivy", lastname: "Invited", email: $email, password: "invited123", invited: $invited) { email }
 }`;
 
+/** Two mails made in one millisecond: SQLite's rowid, PostgreSQL's ctid (outbox rows are inserted in order, never updated). */
+const insertedLast = tableDialect === 'postgresql' ? sql.raw('ctid DESC') : sql.raw('rowid DESC');
+
 function newestMail(to: string) {
-  return server.app.services.database.sqlite
-    .prepare('SELECT subject, text, html FROM outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1')
-    .get(to) as { subject: string; text: string; html: string } | undefined;
+  return appRow<{ subject: string; text: string; html: string }>(
+    server.app,
+    sql`SELECT subject, text, html FROM outbox WHERE "to" = ${to} ORDER BY created_at DESC, ${insertedLast} LIMIT 1`,
+  );
 }
 
 /** The invitation id of the newest invitation mail to `to`, read from its link as a browser would. */
-function invitationFromMail(to: string): string {
-  const match = /\/signup\/user\/i\/([0-9a-f]{24})\?email=/.exec(newestMail(to)?.text ?? '');
+async function invitationFromMail(to: string): Promise<string> {
+  const match = /\/signup\/user\/i\/([0-9a-f]{24})\?email=/.exec((await newestMail(to))?.text ?? '');
   if (!match) throw new Error(`no invitation link in the mail to ${to}`);
   return match[1]!;
 }
@@ -56,11 +63,11 @@ describe('inviting by e-mail', () => {
     expect(listed.addUserTeam.invited).toEqual([
       expect.objectContaining({ email: 'newcomer@example.com', role: 'basic', state: 'pending' }),
     ]);
-    const mail = newestMail('newcomer@example.com')!;
+    const mail = (await newestMail('newcomer@example.com'))!;
     expect(mail.subject).toBe("Nora Lovelace invited you to Nora's team on Workspace");
     expect(mail.text).toContain('> Join us <b>now</b>');
     expect(mail.html).toContain('Join us &#60;b&#62;now&#60;/b&#62;');
-    const invitationId = invitationFromMail('newcomer@example.com');
+    const invitationId = await invitationFromMail('newcomer@example.com');
     expect(mail.text).toContain(`/signup/user/i/${invitationId}?email=newcomer%40example.com`);
 
     const joined = await signUpFromInvitation('newcomer@example.com', invitationId);
@@ -79,7 +86,7 @@ describe('inviting by e-mail', () => {
   it('refuses an invitation link used with another address, writing nothing', async () => {
     const admin = await person(server);
     expectData(await admin.client.execute(invite, { email: 'intended@example.com', id: admin.teamId }));
-    const invitationId = invitationFromMail('intended@example.com');
+    const invitationId = await invitationFromMail('intended@example.com');
     const before = await countEvents(server);
     const result = await new GraphqlTestClient(server).execute(signUp, { email: 'someone-else@example.com', invited: invitationId });
     expect(result.errors?.[0]).toMatchObject({
@@ -97,7 +104,7 @@ describe('inviting by e-mail', () => {
   it('replaces a pending invitation when the same address is invited again: only the newest link works', async () => {
     const admin = await person(server);
     expectData(await admin.client.execute(invite, { email: 'twice-invited@example.com', id: admin.teamId }));
-    const first = invitationFromMail('twice-invited@example.com');
+    const first = await invitationFromMail('twice-invited@example.com');
     const again = expectData(
       await admin.client.execute<{ addUserTeam: { invited: { role: string }[] } }>(invite, {
         email: 'twice-invited@example.com',
@@ -121,7 +128,7 @@ describe('inviting by e-mail', () => {
     );
     expect(result.addUserTeam.users).toContain(existing.id);
     expect(result.addUserTeam.invited).toEqual([]);
-    expect(newestMail(existing.email)?.subject).toBe("You were added to Olga's team on Workspace");
+    expect((await newestMail(existing.email))?.subject).toBe("You were added to Olga's team on Workspace");
     const teams = expectData(
       await existing.client.execute<{ getTeams: { id: string; isDefault: boolean; role: string }[] }>('{ getTeams { id isDefault role } }'),
     );
@@ -160,7 +167,7 @@ describe('guests', () => {
     const missing = await admin.client.execute(invite, { email: 'guest@example.com', id: admin.teamId, type: 'guest' });
     expect(missing.errors?.[0]?.message).toBe('Choose the space a guest is invited to.');
     expectData(await admin.client.execute(invite, { email: 'guest@example.com', id: admin.teamId, type: 'guest', project: shared }));
-    const guest = await signUpFromInvitation('guest@example.com', invitationFromMail('guest@example.com'));
+    const guest = await signUpFromInvitation('guest@example.com', await invitationFromMail('guest@example.com'));
     expect(guest.team).toEqual({ id: admin.teamId, role: 'guest' });
     const spaces = expectData(await guest.client.execute<{ getProjects: { id: string }[] }>('{ getProjects { id } }'));
     expect(spaces.getProjects.map((space) => space.id)).toEqual([shared]);
@@ -218,15 +225,15 @@ const removeInvited =
 const resendInvited =
   'mutation ($team: ID!, $invited: ID!) { resendInvitedTeam(team: $team, invited: $invited) { id invited { id email expiresAt link } } }';
 
-const outboxCount = (to: string) =>
-  (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM outbox WHERE "to" = ?').get(to) as { count: number }).count;
+const outboxCount = async (to: string) =>
+  (await appRow<{ count: number }>(server.app, sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM outbox WHERE "to" = ${to}`))!.count;
 
 describe('the invitation link proves the address', () => {
   it('signs up from the mailed link verified at once: signed in, in the team, with no second mail', async () => {
     const admin = await person(server, 'Vera');
     expectData(await admin.client.execute(invite, { email: 'proven@example.com', id: admin.teamId, type: 'admin' }));
-    const link = invitationLinkFromMail(newestMail('proven@example.com')?.text, 'proven@example.com');
-    expect(outboxCount('proven@example.com')).toBe(1);
+    const link = invitationLinkFromMail((await newestMail('proven@example.com'))?.text, 'proven@example.com');
+    expect(await outboxCount('proven@example.com')).toBe(1);
 
     const invitee = new GraphqlTestClient(server);
     const result = expectData(await invitee.execute<LinkSignUp>(linkSignUp, invitationParts(link)));
@@ -234,7 +241,7 @@ describe('the invitation link proves the address', () => {
       verificationRequired: false,
       session: { user: { email: 'proven@example.com' }, team: { id: admin.teamId, role: 'admin' } },
     });
-    expect(outboxCount('proven@example.com')).toBe(1);
+    expect(await outboxCount('proven@example.com')).toBe(1);
     const me = expectData(await invitee.execute<{ getTeam: { id: string; role: string } }>('{ getTeam { id role } }'));
     expect(me.getTeam).toEqual({ id: admin.teamId, role: 'admin' });
     const signIn = await new GraphqlTestClient(server).execute(
@@ -252,8 +259,10 @@ describe('the invitation link proves the address', () => {
     const admin = await person(server);
     expectData(await admin.client.execute(invite, { email: 'first-proof@example.com', id: admin.teamId }));
     expectData(await admin.client.execute(invite, { email: 'second-proof@example.com', id: admin.teamId }));
-    const first = invitationParts(invitationLinkFromMail(newestMail('first-proof@example.com')?.text, 'first-proof@example.com'));
-    const second = invitationParts(invitationLinkFromMail(newestMail('second-proof@example.com')?.text, 'second-proof@example.com'));
+    const first = invitationParts(invitationLinkFromMail((await newestMail('first-proof@example.com'))?.text, 'first-proof@example.com'));
+    const second = invitationParts(
+      invitationLinkFromMail((await newestMail('second-proof@example.com'))?.text, 'second-proof@example.com'),
+    );
     for (const attempt of [
       { ...second, token: first.token },
       { ...second, token: null },
@@ -263,13 +272,11 @@ describe('the invitation link proves the address', () => {
       expect(result.setUserBasic).toEqual({ email: 'second-proof@example.com', verificationRequired: true, session: null });
     }
     // The account waits for its verification mail, like any sign-up.
-    const mails = server.app.services.database.sqlite.prepare('SELECT text FROM outbox WHERE "to" = ?').all('second-proof@example.com') as {
-      text: string;
-    }[];
+    const mails = await appRows<{ text: string }>(server.app, sql`SELECT text FROM outbox WHERE "to" = 'second-proof@example.com'`);
     expect(mails.filter((mail) => mail.text.includes('/signup/verify?'))).toHaveLength(1);
-    expect(
-      server.app.services.database.sqlite.prepare('SELECT email_verified FROM users WHERE email = ?').get('second-proof@example.com'),
-    ).toEqual({ email_verified: 0 });
+    expect(await appRow(server.app, sql`SELECT email_verified FROM users WHERE email = 'second-proof@example.com'`)).toEqual({
+      email_verified: 0,
+    });
   });
 
   it('gives admins the link to pass on by hand only when no mail server is set', async () => {
@@ -281,7 +288,7 @@ describe('the invitation link proves the address', () => {
       ),
     );
     const link = new URL(listed.addUserTeam.invited[0]!.link!);
-    expect(link.href).toBe(invitationLinkFromMail(newestMail('by-hand@example.com')?.text, 'by-hand@example.com').href);
+    expect(link.href).toBe(invitationLinkFromMail((await newestMail('by-hand@example.com'))?.text, 'by-hand@example.com').href);
     const result = expectData(await new GraphqlTestClient(server).execute<LinkSignUp>(linkSignUp, invitationParts(link)));
     expect(result.setUserBasic.verificationRequired).toBe(false);
   });
@@ -291,7 +298,7 @@ describe('withdrawing and resending invitations', () => {
   it('withdraws a pending invitation: its link answers that it was withdrawn, and the log records it', async () => {
     const admin = await person(server, 'Rita');
     expectData(await admin.client.execute(invite, { email: 'withdrawn@example.com', id: admin.teamId }));
-    const link = invitationParts(invitationLinkFromMail(newestMail('withdrawn@example.com')?.text, 'withdrawn@example.com'));
+    const link = invitationParts(invitationLinkFromMail((await newestMail('withdrawn@example.com'))?.text, 'withdrawn@example.com'));
     const revoked = expectData(
       await admin.client.execute<{ removeInvitedTeam: { invited: unknown[] } }>(removeInvited, {
         team: admin.teamId,
@@ -299,10 +306,11 @@ describe('withdrawing and resending invitations', () => {
       }),
     );
     expect(revoked.removeInvitedTeam.invited).toEqual([]);
-    const event = server.app.services.database.sqlite
-      .prepare("SELECT payload FROM events WHERE type = 'team.invitation_revoked' AND stream = ?")
-      .get(`team:${admin.teamId}`) as { payload: string };
-    expect(JSON.parse(event.payload)).toEqual({ invitationId: link.invited, teamId: admin.teamId, email: 'withdrawn@example.com' });
+    const event = await appRow<{ payload: unknown }>(
+      server.app,
+      sql`SELECT payload FROM events WHERE type = 'team.invitation_revoked' AND stream = ${`team:${admin.teamId}`}`,
+    );
+    expect(jsonValue(event!.payload)).toEqual({ invitationId: link.invited, teamId: admin.teamId, email: 'withdrawn@example.com' });
 
     const before = await countEvents(server);
     const refused = await new GraphqlTestClient(server).execute(linkSignUp, link);
@@ -324,7 +332,7 @@ describe('withdrawing and resending invitations', () => {
     const member = await joinTeam(admin, await person(server, 'Basil'));
     const stranger = await person(server, 'Stella');
     expectData(await admin.client.execute(invite, { email: 'guarded@example.com', id: admin.teamId }));
-    const { invited } = invitationParts(invitationLinkFromMail(newestMail('guarded@example.com')?.text, 'guarded@example.com'));
+    const { invited } = invitationParts(invitationLinkFromMail((await newestMail('guarded@example.com'))?.text, 'guarded@example.com'));
     const before = await countEvents(server);
     for (const operation of [removeInvited, resendInvited]) {
       expect((await member.client.execute(operation, { team: admin.teamId, invited })).errors?.[0]?.extensions.code).toBe(
@@ -334,7 +342,7 @@ describe('withdrawing and resending invitations', () => {
       expect((await stranger.client.execute(operation, { team: stranger.teamId, invited })).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
     }
     expect(await countEvents(server)).toBe(before);
-    expect(outboxCount('guarded@example.com')).toBe(1);
+    expect(await outboxCount('guarded@example.com')).toBe(1);
   });
 });
 

@@ -3,7 +3,9 @@ import { createServer, type RequestListener } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 // @ts-expect-error oidc-provider ships no type declarations
 import ProviderModule from 'oidc-provider';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRows, jsonValue } from '../support/appRows';
 import { GraphqlTestClient, startTestServer, type TestServer } from './harness';
 import { ProviderBrowser } from './support/providerBrowser';
 
@@ -93,12 +95,14 @@ afterAll(async () => {
   await microsoft?.close();
 });
 
-const sql = <Row>(query: string, ...parameters: unknown[]) => app.app.services.database.sqlite.prepare(query).all(...parameters) as Row[];
-const usersWith = (email: string) => sql<{ id: string }>('SELECT id FROM users WHERE email = ?', email);
-const signInMethods = (userId: string) =>
-  sql<{ payload: string }>("SELECT payload FROM events WHERE type = 'user.signed_in' AND stream = ?", `user:${userId}`).map(
-    (row) => (JSON.parse(row.payload) as { method: string }).method,
-  );
+const usersWith = (email: string) => appRows<{ id: string }>(app.app, sql`SELECT id FROM users WHERE email = ${email}`);
+const signInMethods = async (userId: string) =>
+  (
+    await appRows<{ payload: unknown }>(
+      app.app,
+      sql`SELECT payload FROM events WHERE type = 'user.signed_in' AND stream = ${`user:${userId}`} ORDER BY seq`,
+    )
+  ).map((row) => jsonValue<{ method: string }>(row.payload).method);
 
 /** A provider account with a fresh address. */
 function providerAccount(overrides: Partial<ProviderAccount> = {}): string {
@@ -133,10 +137,10 @@ describe('browser sign-in with the code flow', () => {
     expect(me.data?.getUser).toMatchObject({ email: `${login}@example.com`, firstname: 'Ada', lastname: 'Lovelace', language: 'fr' });
     const userId = me.data!.getUser.id as string;
     expect(browser.appCookies().get('user')).toBe(userId);
-    expect(sql('SELECT email_verified FROM users WHERE id = ?', userId)).toEqual([{ email_verified: 1 }]);
-    expect(signInMethods(userId)).toEqual(['google']);
+    expect(await appRows(app.app, sql`SELECT email_verified FROM users WHERE id = ${userId}`)).toEqual([{ email_verified: 1 }]);
+    expect(await signInMethods(userId)).toEqual(['google']);
     // The promotion link's code rode along: the new account's team got the PROMOTION credit, as an e-mail sign-up does.
-    expect(sql('SELECT user_id FROM promotion_grants WHERE user_id = ?', userId)).toEqual([{ user_id: userId }]);
+    expect(await appRows(app.app, sql`SELECT user_id FROM promotion_grants WHERE user_id = ${userId}`)).toEqual([{ user_id: userId }]);
   });
 
   it('signs the same person in to the same account the second time, without a new user', async () => {
@@ -144,9 +148,9 @@ describe('browser sign-in with the code flow', () => {
     await new Browser(app).drive('/auth/google/start', login);
     const landing = await new Browser(app).drive('/auth/google/start', login);
     expect(landing.pathname).toBe('/overview');
-    const [user, ...others] = usersWith(`${login}@example.com`);
+    const [user, ...others] = await usersWith(`${login}@example.com`);
     expect(others).toEqual([]);
-    expect(signInMethods(user!.id)).toEqual(['google', 'google']);
+    expect(await signInMethods(user!.id)).toEqual(['google', 'google']);
   });
 
   it('returns to the page asked for before signing in (next), only when it is a path of this site', async () => {
@@ -182,11 +186,14 @@ describe('browser sign-in with the code flow', () => {
       'mutation ($email: String!) { setUserBasic(firstname: "Pre", lastname: "Hijack", email: $email, password: "attacker123") { email } }',
       { email },
     );
-    const [user] = usersWith(email);
+    const [user] = await usersWith(email);
     expect((await new Browser(app).drive('/auth/google/start', login)).pathname).toBe('/overview');
-    expect(sql("SELECT COUNT(*) AS count FROM events WHERE type = 'user.email_verified' AND stream = ?", `user:${user!.id}`)).toEqual([
-      { count: 1 },
-    ]);
+    expect(
+      await appRows(
+        app.app,
+        sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM events WHERE type = 'user.email_verified' AND stream = ${`user:${user!.id}`}`,
+      ),
+    ).toEqual([{ count: 1 }]);
     const attacker = await new GraphqlTestClient(app).execute(
       'mutation ($email: String!) { login(email: $email, password: "attacker123") { token } }',
       { email },
@@ -204,7 +211,7 @@ describe('browser sign-in with the code flow', () => {
         '{ getUser { id firstname lastname language } }',
       );
     expect(me.data?.getUser).toMatchObject({ firstname: 'Grace', lastname: 'Brewster Hopper', language: 'en' });
-    expect(signInMethods(me.data!.getUser.id)).toEqual(['microsoft']);
+    expect(await signInMethods(me.data!.getUser.id)).toEqual(['microsoft']);
   });
 
   it('refuses a tampered or missing state, and a replayed callback', async () => {
@@ -220,13 +227,13 @@ describe('browser sign-in with the code flow', () => {
     expect((await browser.drive(callback.href, login)).pathname).toBe('/signup/finish');
     browser.appCookies().set('oidc_google', sealedState);
     expect((await browser.drive(callback.href, login)).search).toBe('?error=SOCIAL_STATE_MISMATCH');
-    expect(usersWith(`${login}@example.com`)).toHaveLength(1);
+    expect(await usersWith(`${login}@example.com`)).toHaveLength(1);
   });
 
   it('refuses an address the provider has not verified, or does not say is verified', async () => {
     for (const login of [providerAccount({ email_verified: false }), providerAccount({ email_verified: undefined })]) {
       expect((await new Browser(app).drive('/auth/google/start', login)).search).toBe('?error=SOCIAL_EMAIL_NOT_VERIFIED');
-      expect(usersWith(`${login}@example.com`)).toEqual([]);
+      expect(await usersWith(`${login}@example.com`)).toEqual([]);
     }
   });
 
@@ -305,7 +312,7 @@ describe('ID-token sign-in for apps (setUserGoogle, setUserMicrosoft)', () => {
       token,
     });
     expect(again.data?.setUserGoogle).toMatchObject({ isNew: false, user: { id: first.data?.setUserGoogle.user.id } });
-    expect(signInMethods(first.data!.setUserGoogle.user.id)).toEqual(['google', 'google']);
+    expect(await signInMethods(first.data!.setUserGoogle.user.id)).toEqual(['google', 'google']);
   });
 
   it('refuses a forged token: another key, another audience, another issuer, expired or garbage', async () => {
@@ -321,7 +328,7 @@ describe('ID-token sign-in for apps (setUserGoogle, setUserMicrosoft)', () => {
       const result = await new GraphqlTestClient(app).execute(mutation, { token });
       expect(result.errors?.[0]?.extensions.code).toBe('SOCIAL_TOKEN_INVALID');
     }
-    expect(usersWith('forged@example.com')).toEqual([]);
+    expect(await usersWith('forged@example.com')).toEqual([]);
   });
 
   it('refuses a genuine token whose address is not verified', async () => {

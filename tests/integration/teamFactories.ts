@@ -67,6 +67,10 @@ export async function createSpace(owner: Person, name: string, type: 'public' | 
 export const countEvents = async (server: TestServer) =>
   (await appRow<{ count: number }>(server.app, sql`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM events`))!.count;
 
+/** The newest event's position in the log (0 when empty). */
+export const newestEventSeq = async (server: TestServer) =>
+  (await appRow<{ seq: number | null }>(server.app, sql`SELECT CAST(MAX(seq) AS INTEGER) AS seq FROM events`))!.seq ?? 0;
+
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -1,7 +1,7 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphqlTestClient, nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
-import { createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
+import { createSpace, expectData, joinTeam, newestEventSeq, person, wait, type Person } from './teamFactories';
 
 let server: TestServer;
 const sockets: Client[] = [];
@@ -20,23 +20,51 @@ function socketOf(someone: Person): Client {
   return socket;
 }
 
-/** Everything a subscription delivers until `stop` is called; errors and completion are recorded too. */
+/** Resolves once `condition` holds, checking every 20 ms; fails after `timeoutMs`. */
+async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('the condition did not hold in time');
+    await wait(20);
+  }
+}
+
+/**
+ * Everything a subscription is sent about the events appended after it was asked for, until `stop` is called; errors
+ * and completion are recorded too. `ready` resolves once the server listens for it: a fresh subscription that keeps
+ * log positions (resumeAfter: null) is sent a message without data then, and each event with its position. Older
+ * events are left out: on PostgreSQL a fresh subscription starts from the log's settled position, which a transaction
+ * running elsewhere on the cluster holds back, and is sent the events committed above it, before or after that message.
+ */
 function record<T>(someone: Person, query: string, variables: Record<string, unknown> = {}) {
   const socket = socketOf(someone);
   const received: T[] = [];
   const state = { errors: [] as unknown[], completed: false };
-  const connected = new Promise<void>((resolve) => socket.on('connected', () => resolve()));
-  const unsubscribe = socket.subscribe<T>(
-    { query, variables },
-    {
-      next: (value) => (value.errors ? state.errors.push(value.errors) : received.push(value.data as T)),
-      error: (error) => state.errors.push(error),
-      complete: () => (state.completed = true),
-    },
-  );
-  // The subscription is registered shortly after the socket connects.
-  const ready = connected.then(() => wait(150));
-  return { ready, received, state, stop: unsubscribe };
+  let unsubscribe: (() => void) | undefined;
+  const ready = (async () => {
+    const since = await newestEventSeq(server);
+    await new Promise<void>((listening) => {
+      unsubscribe = socket.subscribe<T, { seq?: number }>(
+        { query, variables, extensions: { resumeAfter: null } },
+        {
+          next: (value) => {
+            if (value.errors) state.errors.push(value.errors);
+            else if (!value.data) listening();
+            else if ((value.extensions?.seq ?? 0) > since) received.push(value.data as T);
+          },
+          error: (error) => {
+            state.errors.push(error);
+            listening();
+          },
+          complete: () => {
+            state.completed = true;
+            listening();
+          },
+        },
+      );
+    });
+  })();
+  return { ready, received, state, stop: () => unsubscribe?.() };
 }
 
 type ProjectChange = { subProject: { type: string; projectId: string; project: { name: string } | null } };
@@ -50,7 +78,8 @@ describe('live spaces (subProject)', () => {
     await feed.ready;
     await createSpace(admin, 'Hidden', 'private');
     const visible = await createSpace(admin, 'Launch');
-    await wait(300);
+    // The feed hears the log in order: once it has the second space it has judged the first.
+    await until(() => feed.received.some((change) => change.subProject.projectId === visible));
     expect(feed.received.filter((change) => change.subProject.type === 'project.created')).toEqual([
       { subProject: { type: 'project.created', projectId: visible, project: { name: 'Launch' } } },
     ]);
@@ -64,7 +93,7 @@ describe('live spaces (subProject)', () => {
     const feed = record<ProjectChange>(admin, subProject);
     await feed.ready;
     expectData(await member.client.execute('mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: id }));
-    await wait(300);
+    await until(() => feed.received.some((change) => change.subProject.type === 'project.member_added'));
     expect(feed.received).toContainEqual({ subProject: { type: 'project.member_added', projectId: id, project: { name: 'Welcome' } } });
     feed.stop();
   });
@@ -85,7 +114,7 @@ describe('live spaces (subProject)', () => {
     const feeds = [first, second].map((someone) => record<ProjectChange>(someone, subProject));
     await Promise.all(feeds.map((feed) => feed.ready));
     expectData(await admin.client.execute('mutation ($id: ID!) { delProject(id: $id) }', { id }));
-    await wait(300);
+    await until(() => feeds.every((feed) => feed.received.length > 0));
     for (const feed of feeds) {
       expect(feed.received).toEqual([{ subProject: { type: 'project.deleted', projectId: id, project: null } }]);
       feed.stop();
@@ -99,20 +128,11 @@ describe('live spaces (subProject)', () => {
     const feed = record<ProjectChange>(member, subProject);
     await feed.ready;
     expectData(await admin.client.execute('mutation ($id: ID!) { ediProject(id: $id, type: "private") { id } }', { id }));
-    await wait(300);
+    await until(() => feed.received.length > 0);
     expect(feed.received).toEqual([{ subProject: { type: 'project.updated', projectId: id, project: null } }]);
     feed.stop();
   });
 });
-
-/** Resolves once `condition` holds, checking every 20 ms; fails after `timeoutMs`. */
-async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('the condition did not hold in time');
-    await wait(20);
-  }
-}
 
 type MemberChange = {
   subProject: {
@@ -205,9 +225,10 @@ describe('subProject member (the one member a change is about)', () => {
         body: 'between us',
       }),
     );
-    // Once the admin heard both, the outsider would have too.
     await until(() => inside.received.some((change) => change.subProject.type === 'project.message'));
-    await wait(200);
+    // A public space made after them: once the outsider hears of it, their feed has judged everything before it.
+    const open = await createSpace(admin, 'Open after');
+    await until(() => outside.received.some((change) => change.subProject.projectId === open));
     expect(inside.received.find((change) => change.subProject.type === 'project.member_added')!.subProject.member?.id).toBe(insider.id);
     expect(outside.received.filter((change) => change.subProject.projectId === id)).toEqual([]);
     expect(outside.state.errors).toEqual([]);
@@ -236,7 +257,7 @@ describe('removing a member cuts their live channels', () => {
         name: 'Before',
       }),
     );
-    await wait(300);
+    await until(() => teams.received.length > 0);
     expect(teams.received).toEqual([{ subTeam: { type: 'team.updated', userId: null, team: { name: 'Before' } } }]);
 
     expectData(
@@ -245,7 +266,8 @@ describe('removing a member cuts their live channels', () => {
         team: admin.teamId,
       }),
     );
-    await wait(300);
+    // The space list and the teammates' profiles end on the removal: nothing more can come on them.
+    await until(() => teams.received.length >= 3 && projects.state.completed && people.state.completed);
     const heardBefore = { projects: projects.received.length, teams: teams.received.length, people: people.received.length };
     // The member hears that they were taken out, and that their current team moved back to their own.
     expect(teams.received.slice(1).map((change) => change.subTeam.type)).toEqual(['team.member_removed', 'user.default_team_changed']);
@@ -259,10 +281,22 @@ describe('removing a member cuts their live channels', () => {
       }),
     );
     expectData(await admin.client.execute('mutation { ediUser(firstname: "Renamed") { id } }'));
-    await wait(500);
-    expect({ projects: projects.received.length, teams: teams.received.length, people: people.received.length }).toEqual(heardBefore);
-    expect(projects.state.completed).toBe(true);
-    expect(people.state.completed).toBe(true);
+    // A change of the member's own team, after those: once their team feed has it, it has judged everything before it.
+    const own = expectData(await member.client.execute<{ getTeam: { id: string } }>('{ getTeam { id } }')).getTeam.id;
+    expectData(
+      await member.client.execute('mutation ($team: ID!, $name: String) { updateTeam(team: $team, name: $name) { team { id } } }', {
+        team: own,
+        name: 'Own again',
+      }),
+    );
+    await until(() => teams.received.length > heardBefore.teams);
+    expect(teams.received.slice(heardBefore.teams)).toEqual([
+      { subTeam: { type: 'team.updated', userId: null, team: { name: 'Own again' } } },
+    ]);
+    expect({ projects: projects.received.length, people: people.received.length }).toEqual({
+      projects: heardBefore.projects,
+      people: heardBefore.people,
+    });
     for (const feed of [projects, teams, people]) feed.stop();
   });
 });
@@ -278,7 +312,7 @@ describe('live teams and people', () => {
     );
     await teammates.ready;
     expectData(await admin.client.execute('mutation { ediUser(firstname: "Adele") { id } }'));
-    await wait(300);
+    await until(() => teammates.received.length > 0);
     expect(teammates.received).toEqual([{ subUser: { id: admin.id, firstname: 'Adele' } }]);
     teammates.stop();
   });
@@ -309,15 +343,13 @@ describe('live teams and people', () => {
     const there = record<{ subUser: { language: string } }>({ ...owner, client: elsewhere }, 'subscription { subUser { language } }');
     await Promise.all([here.ready, there.ready]);
     expectData(await elsewhere.execute('mutation ($id: ID!) { ediUserLanguage(id: $id, language: "de") { id } }', { id: owner.id }));
-    await wait(200);
+    await until(() => here.received.length > 0 && there.received.length > 0);
     const heardBefore = here.received.length;
-    expect(heardBefore).toBeGreaterThan(0);
 
     expectData(await owner.client.execute('mutation { logout }'));
     expectData(await elsewhere.execute('mutation ($id: ID!) { ediUserLanguage(id: $id, language: "fr") { id } }', { id: owner.id }));
-    await wait(300);
+    // The signed-out session is checked before the next delivery and ends: nothing more can come on it.
+    await until(() => here.state.completed && there.received.at(-1)?.subUser.language === 'fr');
     expect(here.received).toHaveLength(heardBefore);
-    expect(here.state.completed).toBe(true);
-    expect(there.received.at(-1)?.subUser.language).toBe('fr');
   });
 });
