@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Integration test files the PostgreSQL run leaves out, and why: what they test is SQLite's alone, or they run on
- * PostgreSQL already.
+ * PostgreSQL already. Every other integration file runs on both databases.
  */
 const postgresExcluded = [
   // Each starts its own cluster and compares the two databases, or tests PostgreSQL's own adapter.
@@ -19,23 +19,6 @@ const postgresExcluded = [
   // SQLite's migration 0023 filling an older file's search index with the calendar's events: a PostgreSQL database's
   // index is built by the move's replay of the log, calendar events included, so it has no such upgrade.
   'search-event-backfill.test.ts',
-];
-
-/**
- * Files not yet in the PostgreSQL run. Most read or write the app's SQLite file directly (`database.sqlite`) or
- * replay into a second SQLite file; each moves to tests/support/appRows.ts (appRows, appRun, replayedBesideLive),
- * which serves both. A few found behaviour that differs on PostgreSQL (README: what issue 21 still needs). What only
- * SQLite has moves to a `*-sqlite.test.ts` file.
- */
-const notYetOnPostgres = [
-  // A chat list payload judged once per member instead of shared, now and then: the summaries' reads are kept per
-  // log position this process has heard of, which on PostgreSQL the log follower can move between two members'
-  // deliveries of one event (a commit heard meanwhile). The payloads are right either way; to look into.
-  'space-lists-live.test.ts',
-  // A space list's payload is shared only by subscribers whose judgements end in one turn of the event loop (payloads
-  // are swept at setImmediate): on PostgreSQL each subscriber's seat and space reads are queries of their own, so
-  // every subscriber of a small space executes the document alone (sharing only, deliveries are right): to look into.
-  'live-fanout.test.ts',
 ];
 
 export default defineConfig({
@@ -67,7 +50,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ['tests/integration/**/*.test.ts'],
-          exclude: [...postgresExcluded, ...notYetOnPostgres].map((file) => `tests/integration/${file}`).concat('**/node_modules/**'),
+          exclude: postgresExcluded.map((file) => `tests/integration/${file}`).concat('**/node_modules/**'),
           env: { DATABASE_URL: 'postgres://integration-suite.invalid/each-test-server-has-its-own' },
           globalSetup: ['tests/support/postgresSuite.ts'],
           isolate: false,

@@ -45,15 +45,28 @@ describe('SharedPayloads: one execution per event for the subscribers who see th
     expect(payload).toEqual({ result, dataJson: null });
   });
 
-  it('drops an event’s payloads once the turn that delivered it is over', async () => {
+  it('keeps an event’s payloads past the turn that delivered it, for subscribers whose judgement ended later', async () => {
     const shared = new SharedPayloads();
     const event = { seq: 1 };
     const execute = vi.fn(() => ({ data: { ok: true } }));
     void shared.payloadFor(event, 'key', 'everyone', execute);
-    expect(shared.size).toBe(1);
     await turnEnds();
-    expect(shared.size).toBe(0);
+    void shared.payloadFor(event, 'key', 'everyone', execute);
+    expect(execute).toHaveBeenCalledTimes(1);
+    expect(shared.counts).toEqual({ executed: 1, shared: 1 });
+    shared.clear();
+  });
+
+  it('drops an event’s payloads after its keeping time, and executes again for a subscriber after that', async () => {
+    const shared = new SharedPayloads(5);
+    const event = { seq: 1 };
+    const execute = vi.fn(() => ({ data: { ok: true } }));
+    void shared.payloadFor(event, 'key', 'everyone', execute);
+    expect(shared.size).toBe(1);
+    await vi.waitFor(() => expect(shared.size).toBe(0));
     void shared.payloadFor(event, 'key', 'everyone', execute);
     expect(execute).toHaveBeenCalledTimes(2);
+    shared.clear();
+    expect(shared.size).toBe(0);
   });
 });

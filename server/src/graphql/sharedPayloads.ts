@@ -27,6 +27,11 @@ export function isPromise<Value>(value: Value | Promise<Value>): value is Promis
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
+/** How long an event's payloads are kept at least (at most twice this): see SharedPayloads. */
+export const sharedPayloadKeepMs = 1000;
+
+type EventPayloads = Map<string, Map<string, Pending>>;
+
 /**
  * The payloads of the events being delivered now, shared by the subscribers who would be sent the same
  * thing: the same event, the same document text, operation name and variables (`operationKey`), and the
@@ -34,17 +39,23 @@ export function isPromise<Value>(value: Value | Promise<Value>): value is Promis
  * core/live.ts). The first such subscriber executes the document, the others take its result.
  *
  * One instance per app (the socket server's): nothing here is shared between processes. An event's
- * payloads are dropped once the turn of the event loop that delivered it is over: every subscriber's
- * feed takes an event in the microtasks after it is published, so by then all of them have it; a
- * subscriber that comes later (its feed waited on something) executes the document again for itself,
- * which costs time but never changes what it is sent.
+ * payloads are kept for `keepMs` to twice that, then dropped. Not only for the turn of the event loop
+ * that delivered it: on SQLite every subscriber's judgement is read in that turn, but on PostgreSQL each
+ * subscriber's access reads are queries that end in turns of their own, and with the payloads dropped
+ * after the first turn every subscriber executed the document alone. A subscriber that comes later still
+ * executes the document again for itself, which costs time but never changes what it is sent; one given a
+ * payload executed a moment before its own delivery is sent what any change since will follow with.
  */
 export class SharedPayloads {
-  /** Event → operation key → visibility → payload. */
-  private readonly byEvent = new Map<object, Map<string, Map<string, Pending>>>();
-  private sweepScheduled = false;
+  /** Event → operation key → visibility → payload, for events first delivered since the last rotation. */
+  private current = new Map<object, EventPayloads>();
+  /** The same for the events of the rotation before: dropped at the next one. */
+  private previous = new Map<object, EventPayloads>();
+  private rotation: NodeJS.Timeout | null = null;
   /** How many executions were shared and how many were run (for tests and diagnostics). */
   readonly counts = { executed: 0, shared: 0 };
+
+  constructor(private readonly keepMs = sharedPayloadKeepMs) {}
 
   payloadFor(
     about: object,
@@ -52,11 +63,11 @@ export class SharedPayloads {
     visibility: string,
     execute: () => ExecutionResult | Promise<ExecutionResult>,
   ): PreparedPayload | Promise<PreparedPayload> {
-    let payloads = this.byEvent.get(about);
+    let payloads = this.current.get(about) ?? this.previous.get(about);
     if (!payloads) {
       payloads = new Map();
-      this.byEvent.set(about, payloads);
-      this.scheduleSweep();
+      this.current.set(about, payloads);
+      this.scheduleRotation();
     }
     // Keys of one event differ only in the operation and visibility; the operation key is one string per
     // subscription, so its hash is computed once.
@@ -75,15 +86,28 @@ export class SharedPayloads {
 
   /** Events whose payloads are still kept (for tests). */
   get size(): number {
-    return this.byEvent.size;
+    return this.current.size + this.previous.size;
   }
 
-  private scheduleSweep(): void {
-    if (this.sweepScheduled) return;
-    this.sweepScheduled = true;
-    setImmediate(() => {
-      this.sweepScheduled = false;
-      this.byEvent.clear();
-    });
+  /** Drops every payload and stops the rotation (the socket server closing). */
+  clear(): void {
+    if (this.rotation) clearTimeout(this.rotation);
+    this.rotation = null;
+    this.current = new Map();
+    this.previous = new Map();
+  }
+
+  private scheduleRotation(): void {
+    if (this.rotation) return;
+    this.rotation = setTimeout(() => this.rotate(), this.keepMs);
+    // A cache's timer never keeps the process alive.
+    this.rotation.unref();
+  }
+
+  private rotate(): void {
+    this.rotation = null;
+    this.previous = this.current;
+    this.current = new Map();
+    if (this.previous.size > 0) this.scheduleRotation();
   }
 }

@@ -155,6 +155,7 @@ export class GraphqlSocketServer {
     await Promise.race([Promise.all(closing), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
     for (const state of this.open) state.socket.terminate();
+    this.sharedPayloads.clear();
     await new Promise<void>((resolve) => this.transport.close(() => resolve()));
   }
 
