@@ -181,13 +181,26 @@ export function subscriptionClient(
       });
     }
   }
-  return createClient({
+  const client = createClient({
     url: server.websocketUrl,
     webSocketImpl: AuthenticatedWebSocket,
     retryAttempts: 0,
     lazy: true,
     connectionParams: () => (credentials.token ? { authorization: `Bearer ${credentials.token}` } : {}),
   });
+  const app = (server as Partial<Pick<TestServer, 'app'>>).app;
+  if (app) appOfClient.set(client, app);
+  return client;
+}
+
+/** The app a subscription client talks to, when it runs in this process: its log tells what is older than a subscription. */
+const appOfClient = new WeakMap<Client, SqliteApp>();
+
+/** The newest log position committed in the client's app before a subscription, or null for an app in another process. */
+async function newestPositionOf(client: Client): Promise<number | null> {
+  const app = appOfClient.get(client);
+  if (!app) return null;
+  return (await appRow<{ seq: number | null }>(app, sql`SELECT CAST(MAX(seq) AS INTEGER) AS seq FROM events`))?.seq ?? 0;
 }
 
 /**
@@ -198,56 +211,72 @@ export function subscriptionClient(
  * were still running then, and a write made at once could be missed. A subscription that is not fed from the log
  * (the AI's writing stream) counts as started at its first result.
  *
- * Log events sent before that message are dropped: they were committed before the subscription listened, and are
- * sent again because its start is the log's settled position, which a transaction still open elsewhere (on
- * PostgreSQL) can hold below them; the app's client applies them again harmlessly. A test writes after `started`.
+ * Log events committed before the subscription was asked for are dropped: a fresh subscription starts from the log's
+ * settled position, which on PostgreSQL a transaction still open anywhere in the cluster holds below them, so they
+ * come again, before that message (replayed) or after it (published late); the app's client applies them again
+ * harmlessly. For an app in another process, only those before that message are dropped. A test writes after
+ * `started`.
  */
 export function nextResults<T>(client: Client, query: string, variables: Record<string, unknown>, count: number, timeoutMs = 15_000) {
   const results: T[] = [];
   const listening = subscriptionStart();
   const { started } = listening;
   const done = new Promise<T[]>((resolve, reject) => {
+    let subscription: (() => void) | null = null;
+    const unsubscribe = () => subscription?.();
     const timer = setTimeout(() => {
       unsubscribe();
       reject(new Error(`timed out after ${results.length} of ${count} results`));
     }, timeoutMs);
-    const unsubscribe = client.subscribe<T>(
-      { query, variables, extensions: { resumeAfter: null } },
-      {
-        next: (value) => {
-          if (!listening.counts(value)) return;
-          if (value.data === undefined && !value.errors) return;
-          if (value.errors) {
+    void subscribeAfterNewest(client, listening, (extensions) =>
+      client.subscribe<T>(
+        { query, variables, extensions },
+        {
+          next: (value) => {
+            if (!listening.counts(value)) return;
+            if (value.data === undefined && !value.errors) return;
+            if (value.errors) {
+              clearTimeout(timer);
+              unsubscribe();
+              reject(new Error(JSON.stringify(value.errors)));
+              return;
+            }
+            results.push(value.data as T);
+            if (results.length >= count) {
+              clearTimeout(timer);
+              unsubscribe();
+              resolve(results);
+            }
+          },
+          error: (error) => {
+            listening.end();
             clearTimeout(timer);
-            unsubscribe();
-            reject(new Error(JSON.stringify(value.errors)));
-            return;
-          }
-          results.push(value.data as T);
-          if (results.length >= count) {
-            clearTimeout(timer);
-            unsubscribe();
-            resolve(results);
-          }
+            reject(
+              error instanceof Error
+                ? error
+                : new Error(
+                    Array.isArray(error)
+                      ? JSON.stringify(error)
+                      : String((error as { message?: string; reason?: string }).message ?? (error as { reason?: string }).reason ?? error),
+                  ),
+            );
+          },
+          complete: () => undefined,
         },
-        error: (error) => {
-          listening.end();
-          clearTimeout(timer);
-          reject(
-            error instanceof Error
-              ? error
-              : new Error(
-                  Array.isArray(error)
-                    ? JSON.stringify(error)
-                    : String((error as { message?: string; reason?: string }).message ?? (error as { reason?: string }).reason ?? error),
-                ),
-          );
-        },
-        complete: () => undefined,
-      },
-    );
+      ),
+    ).then((unsubscribeNow) => (subscription = unsubscribeNow), reject);
   });
   return { started, done };
+}
+
+/** Subscribes, as one that follows log positions, once the newest position before it is known. */
+async function subscribeAfterNewest(
+  client: Client,
+  listening: ReturnType<typeof subscriptionStart>,
+  subscribe: (extensions: { resumeAfter: null }) => () => void,
+): Promise<() => void> {
+  listening.olderThan(await newestPositionOf(client));
+  return subscribe({ resumeAfter: null });
 }
 
 /**
@@ -258,35 +287,44 @@ export function watchSubscription<T>(client: Client, query: string, variables: R
   const received: T[] = [];
   const state = { errors: [] as unknown[], completed: false };
   const listening = subscriptionStart();
-  const stop = client.subscribe<Record<string, T>>(
-    { query, variables, extensions: { resumeAfter: null } },
-    {
-      next: (value) => {
-        if (!listening.counts(value)) return;
-        if (value.errors) state.errors.push(value.errors);
-        else if (value.data !== undefined) received.push(Object.values(value.data!)[0]!);
+  const subscribed = subscribeAfterNewest(client, listening, (extensions) =>
+    client.subscribe<Record<string, T>>(
+      { query, variables, extensions },
+      {
+        next: (value) => {
+          if (!listening.counts(value)) return;
+          if (value.errors) state.errors.push(value.errors);
+          else if (value.data !== undefined) received.push(Object.values(value.data!)[0]!);
+        },
+        error: (error) => {
+          listening.end();
+          state.errors.push(error);
+        },
+        complete: () => {
+          listening.end();
+          state.completed = true;
+        },
       },
-      error: (error) => {
-        listening.end();
-        state.errors.push(error);
-      },
-      complete: () => {
-        listening.end();
-        state.completed = true;
-      },
-    },
+    ),
   );
+  subscribed.catch((error: unknown) => {
+    listening.end();
+    state.errors.push(error);
+  });
+  const stop = () => void subscribed.then((unsubscribe) => unsubscribe());
   return { started: listening.started, received, state, stop };
 }
 
 /**
  * When a subscription that follows log positions started listening: at the server's first message without data,
- * or at its first message when it is not fed from the log (no positions) or is refused. `started(message)` says
- * whether a message counts (false for that notice and for the log events replayed before it).
+ * or at its first message when it is not fed from the log (no positions) or is refused. `counts(message)` says
+ * whether a message counts: false for that notice, for the log events replayed before it, and for log events
+ * committed before the subscription was asked for.
  */
 function subscriptionStart() {
   let ready!: () => void;
   let listening = false;
+  let newestBefore: number | null = null;
   const started = new Promise<void>((resolve) => (ready = resolve));
   const begin = () => {
     listening = true;
@@ -295,9 +333,14 @@ function subscriptionStart() {
   return {
     started,
     end: begin,
+    /** The newest position committed before the subscription was asked for (null: not known). */
+    olderThan(position: number | null) {
+      newestBefore = position;
+    },
     counts(message: { data?: unknown; errors?: unknown; extensions?: unknown }): boolean {
-      if (listening) return true;
       const position = (message.extensions as { seq?: unknown } | undefined)?.seq;
+      const committedBefore = newestBefore !== null && typeof position === 'number' && position <= newestBefore;
+      if (listening) return !(committedBefore && message.data !== undefined && message.data !== null);
       if (message.errors || typeof position !== 'number') {
         begin();
         return true;
