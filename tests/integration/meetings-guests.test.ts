@@ -53,6 +53,20 @@ async function arrive(
   return { guest, invitedId: pass.invited.id };
 }
 
+/**
+ * A guest's own feed of their state. It does not follow log positions, so nothing says when it listens: a test opens it
+ * well before the change it must hear.
+ */
+const guestOwnFeed = (guest: Browser, invitedId: string) =>
+  watch<GuestChange>(
+    server,
+    guest,
+    `subscription ($id: ID!) { subInvitedBasic(id: $id) ${guestFields} }`,
+    { id: invitedId },
+    'subInvitedBasic',
+    sockets,
+  );
+
 describe('guests by link', () => {
   it('waits, is admitted, joins the call, and receives only the signals addressed to it', async () => {
     const room = await initiateRoom(ann, { name: 'Lobby' });
@@ -66,16 +80,7 @@ describe('guests by link', () => {
       { followsLog: true },
     );
     const { guest, invitedId } = await arrive(room);
-    // The guest's own feed does not follow log positions, so nothing says when it listens: it is opened well before the
-    // change it must hear.
-    const states = await watch<GuestChange>(
-      server,
-      guest,
-      `subscription ($id: ID!) { subInvitedBasic(id: $id) ${guestFields} }`,
-      { id: invitedId },
-      'subInvitedBasic',
-      sockets,
-    );
+    const states = await guestOwnFeed(guest, invitedId);
     await until(() => arrivals.items.some((change) => change.type === 'invited.created'), 'ann sees the guest arrive');
     expect(arrivals.items[0]!.invited).toMatchObject({ id: invitedId, name: 'Grace Guest', state: 'waiting' });
 
@@ -125,15 +130,8 @@ describe('guests by link', () => {
     const room = await initiateRoom(ann, { name: 'Removal' });
     const { guest, invitedId } = await arrive(room, 'Mallory');
     expectData(await setGuestState(ann, invitedId, 'admitted'));
-    // Opened well before the removal it must hear (see the test above).
-    const states = await watch<GuestChange>(
-      server,
-      guest,
-      `subscription ($id: ID!) { subInvitedBasic(id: $id) ${guestFields} }`,
-      { id: invitedId },
-      'subInvitedBasic',
-      sockets,
-    );
+    // Opened well before the removal it must hear.
+    const states = await guestOwnFeed(guest, invitedId);
     const annJoin = expectData(await joinCall(ann, { meetingroom: room.id })).joinVideocall;
     const annFeed = await watchCall(server, ann, annJoin, sockets);
     const guestJoin = expectData(await joinCall(guest, { meetingroom: room.id })).joinVideocall;

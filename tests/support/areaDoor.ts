@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Clock, ManualClock } from '../../server/src/core/clock';
-import type { EventStore } from '../../server/src/core/commands';
+import type { EventStore, UnitOfWork } from '../../server/src/core/commands';
 import type { Projection } from '../../server/src/core/events';
 import { connectPostgres } from '../../server/src/core/postgres/connect';
 import { PostgresEventStore } from '../../server/src/core/postgres/eventStore';
 import { migratePostgres, projectionMigrations } from '../../server/src/core/postgres/migrate';
 import { replayPostgresProjections } from '../../server/src/core/postgres/projectionReplay';
 import { SqliteEventStore } from '../../server/src/core/sqlite/eventStore';
+import { bindSpaceDirectory, type SpaceDirectory } from '../../server/src/core/spaceContent';
 import { replay } from '../../server/src/core/sqlite/replay';
 import { openDatabase, type DrizzleDatabase } from '../../server/src/db/connection';
 import { asAreaDatabase, asAreaEventStore, asPostgresProjections, tableDialect } from '../../server/src/db/pickTable';
@@ -27,6 +28,19 @@ export interface AreaDoor {
   /** Empties the projections' tables and applies the whole log again, in one transaction. */
   replay(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Runs units on the door with spaces read through `directory`, bound to the door's database and to each unit's
+ * transaction as the app binds the teams area's directory to each database handle.
+ */
+export function unitsReadingSpaces(door: AreaDoor, directory: SpaceDirectory) {
+  bindSpaceDirectory(door.db, directory);
+  return <Result>(actorId: string | null, work: (unit: UnitOfWork) => Promise<Result>) =>
+    door.store.run({ actorId }, (unit) => {
+      bindSpaceDirectory(unit.transaction, directory);
+      return work(unit);
+    });
 }
 
 /**

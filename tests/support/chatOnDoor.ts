@@ -1,7 +1,5 @@
 import { ManualClock } from '../../server/src/core/clock';
-import type { UnitOfWork } from '../../server/src/core/commands';
 import type { Projection } from '../../server/src/core/events';
-import { bindSpaceDirectory } from '../../server/src/core/spaceContent';
 import { tableDialect } from '../../server/src/db/pickTable';
 import { DomainError } from '../../server/src/errors';
 import { findMessage, loadConversationAccess } from '../../server/src/domains/chat/access';
@@ -28,7 +26,7 @@ import {
 import { lastMessages, latestSeq, unreadCount, unreadCounts } from '../../server/src/domains/chat/summaries';
 import { chatReadMarkers, messageReactions, messages, privatMembers, privats } from '../../server/src/domains/chat/tables';
 import { teamsModule } from '../../server/src/domains/teams';
-import { idLabels, openAreaDoor, outcomesOn, seedPeople, seedSpace, seedTeam, tableRowsOf } from './areaDoor';
+import { idLabels, openAreaDoor, unitsReadingSpaces, outcomesOn, seedPeople, seedSpace, seedTeam, tableRowsOf } from './areaDoor';
 
 /**
  * Runs the chat area's commands and reads on the door of this process's dialect (DATABASE_URL: PostgreSQL when set,
@@ -76,13 +74,7 @@ try {
     return shown;
   };
   // Spaces are read through the teams area's directory, as the app binds it to each database handle.
-  const directory = teamsModule.spaceDirectory!;
-  bindSpaceDirectory(db, directory);
-  const run = <Result>(actorId: string, work: (unit: UnitOfWork) => Promise<Result>) =>
-    store.run({ actorId }, (unit) => {
-      bindSpaceDirectory(unit.transaction, directory);
-      return work(unit);
-    });
+  const run = unitsReadingSpaces(door, teamsModule.spaceDirectory!);
   const post = (
     caller: string,
     conversation: Conversation,

@@ -5,10 +5,8 @@ import { collabFragmentName } from '#shared/docs';
 import { DocContentStore } from '../../server/src/collab/persistence';
 import { recordContentActivityIn } from '../../server/src/collab/rooms';
 import { ManualClock } from '../../server/src/core/clock';
-import type { UnitOfWork } from '../../server/src/core/commands';
 import type { Projection } from '../../server/src/core/events';
 import { newId as newIdOfCore } from '../../server/src/core/ids';
-import { bindSpaceDirectory } from '../../server/src/core/spaceContent';
 import { tableDialect } from '../../server/src/db/pickTable';
 import { docsProjection } from '../../server/src/domains/docs/projection';
 import { lastSavedOf } from '../../server/src/domains/docs/present';
@@ -20,7 +18,17 @@ import { filesProjection } from '../../server/src/domains/files/projection';
 import { folders } from '../../server/src/domains/files/tables';
 import { teamsModule } from '../../server/src/domains/teams';
 import { type AreaRun } from './areaOnDoors';
-import { idLabels, openAreaDoor, outcomesOn, racedOutcomes, seedPeople, seedSpace, seedTeam, tableRowsOf } from './areaDoor';
+import {
+  idLabels,
+  openAreaDoor,
+  unitsReadingSpaces,
+  outcomesOn,
+  racedOutcomes,
+  seedPeople,
+  seedSpace,
+  seedTeam,
+  tableRowsOf,
+} from './areaDoor';
 
 /**
  * Runs the docs area's commands (docs made in a space and a doc folder, edited, shared, deleted, within the plan's
@@ -85,13 +93,7 @@ try {
   await seedSpace(door, { id: space, teamId: team, name: 'Space', type: 'private', ownerId: ada }, { [ada]: 'admin', [bob]: 'basic' }, at);
 
   // Spaces are read through the teams area's directory, as the app binds it to each database handle.
-  const directory = teamsModule.spaceDirectory!;
-  bindSpaceDirectory(db, directory);
-  const run = <Result>(actorId: string | null, work: (unit: UnitOfWork) => Promise<Result>) =>
-    store.run({ actorId }, (unit) => {
-      bindSpaceDirectory(unit.transaction, directory);
-      return work(unit);
-    });
+  const run = unitsReadingSpaces(door, teamsModule.spaceDirectory!);
   const create = (userId: string, docId: string, title: string, folderId?: string) =>
     run(userId, (unit) => createDocIn(unit, userId, { docId, project: space, fields: { title, ...(folderId ? { folderId } : {}) } }));
   const update = (userId: string, docId: string, input: { title?: string; folderId?: string | null; shared?: boolean }) =>

@@ -1,8 +1,6 @@
 import { ManualClock } from '../../server/src/core/clock';
-import type { UnitOfWork } from '../../server/src/core/commands';
 import type { Projection, StoredEvent } from '../../server/src/core/events';
 import { newId as newIdOfCore } from '../../server/src/core/ids';
-import { bindSpaceDirectory } from '../../server/src/core/spaceContent';
 import { tableDialect } from '../../server/src/db/pickTable';
 import { DomainError } from '../../server/src/errors';
 import { joinCallIn, type CallPlaceChoice } from '../../server/src/domains/meetings/callResolvers';
@@ -22,7 +20,7 @@ import {
 } from '../../server/src/domains/meetings/tables';
 import { teamsModule } from '../../server/src/domains/teams';
 import { type AreaRun } from './areaOnDoors';
-import { idLabels, openAreaDoor, outcomesOn, seedPeople, seedSpace, seedTeam, tableRowsOf } from './areaDoor';
+import { idLabels, openAreaDoor, unitsReadingSpaces, outcomesOn, seedPeople, seedSpace, seedTeam, tableRowsOf } from './areaDoor';
 
 /**
  * Runs the meetings area's commands (a space's room opened, its call joined, left and finished, an outsider refused)
@@ -82,13 +80,7 @@ try {
     await seedSpace(door, { id: spaceId, teamId: team, name, type: 'private', ownerId: ada }, { [ada]: 'admin', [bob]: 'basic' }, at);
 
   // Spaces are read through the teams area's directory, as the app binds it to each database handle.
-  const directory = teamsModule.spaceDirectory!;
-  bindSpaceDirectory(db, directory);
-  const run = <Result>(actorId: string, work: (unit: UnitOfWork) => Promise<Result>) =>
-    store.run({ actorId }, (unit) => {
-      bindSpaceDirectory(unit.transaction, directory);
-      return work(unit);
-    });
+  const run = unitsReadingSpaces(door, teamsModule.spaceDirectory!);
   /** The space's room, made the first time; its id and link secret are labelled by `roomName`. */
   const openRoom = async (userId: string, projectId: string, roomName: string) => {
     const room = await run(userId, (unit) => ensureSpaceRoom(unit, projectId, userId));

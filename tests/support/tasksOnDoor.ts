@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SpaceContentAccess, SpaceDirectory } from '../../server/src/core/spaceContent';
-import { bindSpaceDirectory } from '../../server/src/core/spaceContent';
 import { ManualClock } from '../../server/src/core/clock';
-import type { UnitOfWork } from '../../server/src/core/commands';
 import type { Projection } from '../../server/src/core/events';
 import { tableDialect } from '../../server/src/db/pickTable';
 import { openBoard } from '../../server/src/domains/tasks/board';
@@ -32,7 +30,7 @@ import {
   followChangeIn,
   type NewTaskTarget,
 } from '../../server/src/domains/tasks/taskMutations';
-import { idLabels, openAreaDoor, outcomesOn, seedPeople, seedSpace, tableRowsOf } from './areaDoor';
+import { idLabels, openAreaDoor, unitsReadingSpaces, outcomesOn, seedPeople, seedSpace, tableRowsOf } from './areaDoor';
 import type { AreaRun } from './areaOnDoors';
 
 /**
@@ -80,12 +78,7 @@ const outcomeOf = outcomesOn(clock, (answer) => labels.labelled(answer));
 const door = await openAreaDoor('tasks', projections, clock);
 try {
   const { store, db } = door;
-  bindSpaceDirectory(db, directory);
-  const run = <Result>(actorId: string, work: (unit: UnitOfWork) => Promise<Result>) =>
-    store.run({ actorId }, (unit) => {
-      bindSpaceDirectory(unit.transaction, directory);
-      return work(unit);
-    });
+  const run = unitsReadingSpaces(door, directory);
   const at = '2026-04-01T09:00:00.000Z';
   await seedPeople(door, { [ann]: 'Ann', [bob]: 'Bob', [cy]: 'Cy' }, at, { emailVerified: true, lastname: 'Tester' });
   await seedSpace(door, { id: launch, teamId: team, name: 'Launch', type: 'private', ownerId: ann }, {}, at);
