@@ -35,6 +35,7 @@ import {
   conversationFor,
   requireGuestAccess,
   type ChatCaller,
+  type GuestCaller,
 } from './guests';
 import { chatStream, readsStream, type ConversationRef } from './events';
 import { presentMessages } from './present';
@@ -177,15 +178,18 @@ async function lockConversationOfMessage(unit: UnitOfWork, messageId: string): P
 async function lockPostableMessage(unit: UnitOfWork, caller: ChatCaller, messageId: string): Promise<MessageState> {
   const db = unit.transaction;
   await lockConversationOfMessage(unit, messageId);
-  if (caller.kind === 'guest') {
-    await requireGuestAccess(db, caller);
-    const row = await findMessage(db, messageId);
-    if (!row || row.deletedAt !== null) throw refusal('NOT_FOUND', 'MESSAGE_NOT_FOUND');
-    return toMessageState(row);
-  }
+  if (caller.kind === 'guest') return await guestMessage(db, caller, messageId);
   const { message } = await requireVisibleMessage(db, messageId, caller.userId);
   await requirePostable(db, parseConversationKey(message.conversation), caller.userId);
   return message;
+}
+
+/** The message a guest acts on, once their right to chat is checked: refused as missing when deleted. */
+async function guestMessage(db: Reader, caller: GuestCaller, messageId: string): Promise<MessageState> {
+  await requireGuestAccess(db, caller);
+  const row = await findMessage(db, messageId);
+  if (!row || row.deletedAt !== null) throw refusal('NOT_FOUND', 'MESSAGE_NOT_FOUND');
+  return toMessageState(row);
 }
 
 /** ediMessage in a unit: the author's own message, newly mentioned readers told. */
@@ -211,10 +215,7 @@ export async function deleteMessageIn(unit: UnitOfWork, caller: ChatCaller, mess
   const db = unit.transaction;
   await lockConversationOfMessage(unit, messageId);
   if (caller.kind === 'guest') {
-    await requireGuestAccess(db, caller);
-    const row = await findMessage(db, messageId);
-    if (!row || row.deletedAt !== null) throw refusal('NOT_FOUND', 'MESSAGE_NOT_FOUND');
-    const message = toMessageState(row);
+    const message = await guestMessage(db, caller, messageId);
     await unit.append(chatStream(message.conversation), decideDeleteMessage(message, caller.invitedId, { moderate: false }), {
       teamId: message.teamId,
     });
