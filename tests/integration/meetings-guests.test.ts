@@ -148,7 +148,11 @@ describe('guests by link', () => {
       'ann sees the guest leave',
     );
     await until(() => states.completed, 'the guest hears it was removed, then its state feed ends');
-    expect(states.items.map((change) => change.invited.state)).toEqual(['removed']);
+    // On PostgreSQL the admission, committed just before the feed opened, may still be published to it late: the log
+    // follower hears commits through the database's notifications. What matters is that removal comes last.
+    const heard = states.items.map((change) => change.invited.state);
+    expect(heard.at(-1)).toBe('removed');
+    expect(heard.slice(0, -1).every((state) => state === 'admitted')).toBe(true);
 
     const again = await joinCall(guest, { meetingroom: room.id });
     expect(reasonOf(again)).toBe('GUEST_NOT_ADMITTED');
