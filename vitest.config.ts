@@ -8,6 +8,8 @@ const postgresExcluded = [
   // Each starts its own cluster and compares the two databases, or tests PostgreSQL's own adapter.
   '*-postgres.test.ts',
   'postgres-*.test.ts',
+  // Several app processes on one PostgreSQL and one Redis of their own (issue 22), started by the file itself.
+  'cluster-*.test.ts',
   // What only SQLite has (its file, WAL, FTS5 index, backup of the file): files named so hold those tests alone.
   '*-sqlite.test.ts',
   // The same, named before that rule: the SQLite file's backup and restore, a writer of the file killed and its WAL's

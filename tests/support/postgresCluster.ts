@@ -65,7 +65,7 @@ export function findPostgresBinaries(): string {
 }
 
 /** A loopback port nobody listens on right now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
