@@ -128,4 +128,43 @@ describe('config', () => {
       expect(mysql).not.toThrowError(/s3cret/);
     });
   });
+
+  describe('REDIS_URL and the cluster settings', () => {
+    const dataDirectory = mkdtempSync(join(tmpdir(), 'config-'));
+    const postgresUrl = 'postgres://app:pw@db:5432/workspace';
+    const load = (environment: Record<string, string>) => loadConfig({ DATA_DIR: dataDirectory, ...environment });
+
+    it('is one process without REDIS_URL, and takes redis: and rediss: URLs beside PostgreSQL', () => {
+      expect(load({}).cluster).toEqual({ redisUrl: null, processTimeoutMs: 10_000, jobIntervalsMs: new Map() });
+      expect(load({ DATABASE_URL: postgresUrl, REDIS_URL: 'redis://redis:6379' }).cluster.redisUrl).toBe('redis://redis:6379');
+      expect(load({ DATABASE_URL: postgresUrl, REDIS_URL: 'rediss://:pw@cache.example.com:6380/2' }).cluster.redisUrl).toBe(
+        'rediss://:pw@cache.example.com:6380/2',
+      );
+    });
+
+    it('refuses a REDIS_URL that is not a Redis URL, naming the variable and hiding its password', () => {
+      const malformed = () => load({ DATABASE_URL: postgresUrl, REDIS_URL: 'http://user:s3cret@redis:6379' });
+      expect(malformed).toThrowError(ConfigError);
+      expect(malformed).toThrowError(/REDIS_URL "http:\/\/user:\*\*\*@redis:6379" is not a Redis URL/);
+      expect(malformed).not.toThrowError(/s3cret/);
+      const withPassword = () => load({ DATABASE_URL: postgresUrl, REDIS_URL: 'redis//:s3cret@redis' });
+      expect(withPassword).toThrowError(/REDIS_URL/);
+      expect(() => load({ DATABASE_URL: postgresUrl, REDIS_URL: 'not a url' })).toThrowError(/REDIS_URL "not a url" is not a Redis URL/);
+    });
+
+    it('refuses REDIS_URL on SQLite, which serves one process', () => {
+      expect(() => load({ REDIS_URL: 'redis://redis:6379' })).toThrowError(/REDIS_URL is for several app processes, which need DATABASE_URL/);
+    });
+
+    it('takes job intervals in tests only', () => {
+      expect(load({ NODE_ENV: 'test', JOB_INTERVALS_MS: 'core: expire idempotency keys=500, files: storage sweep=1000' }).cluster.jobIntervalsMs).toEqual(
+        new Map([
+          ['core: expire idempotency keys', 500],
+          ['files: storage sweep', 1000],
+        ]),
+      );
+      expect(() => load({ NODE_ENV: 'production', JOB_INTERVALS_MS: 'a=500' })).toThrowError(/JOB_INTERVALS_MS is for tests only/);
+      expect(() => load({ NODE_ENV: 'test', JOB_INTERVALS_MS: 'a=soon' })).toThrowError(/JOB_INTERVALS_MS entry "a=soon"/);
+    });
+  });
 });

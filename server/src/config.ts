@@ -103,6 +103,9 @@ export const environmentSchema = z.object({
     .regex(/^GTM-[A-Z0-9]+$/, 'TAG_MANAGER_ID looks like GTM-XXXXXXX')
     .optional(),
   ANALYTICS_CLIENT_KEY: z.string().min(1).optional(),
+  REDIS_URL: z.string().min(1).optional(),
+  CLUSTER_PROCESS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  JOB_INTERVALS_MS: z.string().min(1).optional(),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -140,6 +143,8 @@ export interface Config {
   unsplashAccessKey: string | null;
   /** Where uploaded files live: the data folder (default) or an S3-compatible bucket. */
   storage: StorageConfig;
+  /** Several app processes serving one team (issue 22): see clusterConfig. */
+  cluster: ClusterConfig;
   /** Calls: on LiveKit when configured, else peer-to-peer (a full mesh capped at `meshLimit` people). */
   meetings: MeetingsConfig;
   calendar: CalendarConfig;
@@ -328,6 +333,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     unsplashAccessKey: values.UNSPLASH_ACCESS_KEY ?? null,
     storage: storageConfig(values),
+    cluster: clusterConfig(values, database),
     meetings: meetingsConfig(values),
     calendar: {
       syncIntervalMs: values.CALENDAR_SYNC_MINUTES * 60_000,
@@ -355,6 +361,63 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       analyticsClientKey: values.ANALYTICS_CLIENT_KEY ?? null,
     },
   };
+}
+
+export interface ClusterConfig {
+  /**
+   * REDIS_URL: where processes share what the log does not keep (notices such as typing, presence, rate counters).
+   * Null for one process. Shown only through `maskedRedisUrl`, as it may hold a password.
+   */
+  redisUrl: string | null;
+  /** A process that has not beaten its heartbeat for this long counts as gone (its leases and rooms pass on). */
+  processTimeoutMs: number;
+  /** Tests only (JOB_INTERVALS_MS="job name=ms,…"): periodic jobs run at these intervals instead of their own. */
+  jobIntervalsMs: ReadonlyMap<string, number>;
+}
+
+/** A Redis URL with its password replaced by ***, for messages and logs. */
+export function maskedRedisUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*:)[^@/]*@/i, '$1***@');
+}
+
+function clusterConfig(values: z.output<typeof environmentSchema>, database: DatabaseConfig): ClusterConfig {
+  const redisUrl = values.REDIS_URL?.trim() || null;
+  if (redisUrl !== null) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(redisUrl);
+    } catch {
+      parsed = null;
+    }
+    if (!parsed || !['redis:', 'rediss:'].includes(parsed.protocol) || parsed.hostname === '') {
+      throw new ConfigError(
+        `Invalid configuration: REDIS_URL "${maskedRedisUrl(redisUrl)}" is not a Redis URL (redis://[:password@]host:6379[/database], or rediss:// for TLS)`,
+      );
+    }
+    if (database.kind !== 'postgres') {
+      throw new ConfigError(
+        'Invalid configuration: REDIS_URL is for several app processes, which need DATABASE_URL (PostgreSQL); SQLite serves one process, so leave REDIS_URL unset',
+      );
+    }
+  }
+  return { redisUrl, processTimeoutMs: values.CLUSTER_PROCESS_TIMEOUT_MS, jobIntervalsMs: jobIntervals(values) };
+}
+
+function jobIntervals(values: z.output<typeof environmentSchema>): ReadonlyMap<string, number> {
+  const written = values.JOB_INTERVALS_MS?.trim();
+  if (!written) return new Map();
+  if (values.NODE_ENV !== 'test') throw new ConfigError('Invalid configuration: JOB_INTERVALS_MS is for tests only (NODE_ENV=test)');
+  const intervals = new Map<string, number>();
+  for (const entry of written.split(',')) {
+    const separator = entry.lastIndexOf('=');
+    const name = entry.slice(0, separator).trim();
+    const milliseconds = Number(entry.slice(separator + 1));
+    if (separator < 1 || name === '' || !Number.isInteger(milliseconds) || milliseconds < 10) {
+      throw new ConfigError(`Invalid configuration: JOB_INTERVALS_MS entry "${entry}" is not "job name=milliseconds" (at least 10)`);
+    }
+    intervals.set(name, milliseconds);
+  }
+  return intervals;
 }
 
 /** What DATABASE_URL accepts, said in every message that refuses one. */
