@@ -38,6 +38,7 @@ import { registerDocumentChecks } from './graphql/httpChecks';
 import { scheduleIdempotencyKeyExpiry } from './core/idempotencyKeys';
 import { InProcessJobRunner } from './core/inProcess/jobRunner';
 import { InProcessLiveEvents } from './core/inProcess/liveEvents';
+import { connectRedis } from './core/redis/connection';
 import { mercuriusSymbols, type LoaderFactory } from './graphql/runtime';
 import { GraphqlSocketServer } from './graphql/socketServer';
 import { SocketRegistry } from './graphql/sockets';
@@ -87,6 +88,8 @@ const websocketPath = '/graphql';
 /** Builds the whole server as a Fastify instance; `listen` is the caller's business. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const modules = options.modules ?? domains;
+  // Before the database: a process of a cluster that cannot reach Redis refuses to start, having opened nothing.
+  const redis = config.cluster.redisUrl === null ? null : await connectRedis(config.cluster.redisUrl);
   const storage = await openAppStorage(config, modules, options.database ? { database: options.database } : {});
   const { database, store } = storage;
   const projections = modules.flatMap((module) => module.projections);
@@ -157,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tokens,
     mailer,
     rateLimits: new RateLimits(config.rateLimits),
+    redis,
   };
   // Idempotency-Keys are honoured for a week; their stored results are deleted after that.
   scheduleIdempotencyKeyExpiry(services.jobs, store);
@@ -337,6 +341,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await live.close();
     mailer.close();
     await storage.close();
+    await redis?.close();
   });
 
   return { server, services, projections, graphqlSockets };

@@ -153,11 +153,15 @@ describe('config', () => {
     });
 
     it('refuses REDIS_URL on SQLite, which serves one process', () => {
-      expect(() => load({ REDIS_URL: 'redis://redis:6379' })).toThrowError(/REDIS_URL is for several app processes, which need DATABASE_URL/);
+      expect(() => load({ REDIS_URL: 'redis://redis:6379' })).toThrowError(
+        /REDIS_URL is for several app processes, which need DATABASE_URL/,
+      );
     });
 
     it('takes job intervals in tests only', () => {
-      expect(load({ NODE_ENV: 'test', JOB_INTERVALS_MS: 'core: expire idempotency keys=500, files: storage sweep=1000' }).cluster.jobIntervalsMs).toEqual(
+      expect(
+        load({ NODE_ENV: 'test', JOB_INTERVALS_MS: 'core: expire idempotency keys=500, files: storage sweep=1000' }).cluster.jobIntervalsMs,
+      ).toEqual(
         new Map([
           ['core: expire idempotency keys', 500],
           ['files: storage sweep', 1000],

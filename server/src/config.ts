@@ -383,12 +383,7 @@ export function maskedRedisUrl(url: string): string {
 function clusterConfig(values: z.output<typeof environmentSchema>, database: DatabaseConfig): ClusterConfig {
   const redisUrl = values.REDIS_URL?.trim() || null;
   if (redisUrl !== null) {
-    let parsed: URL | null = null;
-    try {
-      parsed = new URL(redisUrl);
-    } catch {
-      parsed = null;
-    }
+    const parsed = URL.canParse(redisUrl) ? new URL(redisUrl) : null;
     if (!parsed || !['redis:', 'rediss:'].includes(parsed.protocol) || parsed.hostname === '') {
       throw new ConfigError(
         `Invalid configuration: REDIS_URL "${maskedRedisUrl(redisUrl)}" is not a Redis URL (redis://[:password@]host:6379[/database], or rediss:// for TLS)`,

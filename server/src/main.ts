@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnavailableError } from './core/postgres/connect';
+import { RedisUnavailableError } from './core/redis/connection';
 import { issueSetUpLink, setUpLinkLifetimeHours } from './domains/accounts/setUp';
 
 /** Reads the config, opens and migrates the database, listens, and shuts down gracefully. */
@@ -19,8 +20,8 @@ async function main(): Promise<void> {
   try {
     app = await buildApp(config);
   } catch (error) {
-    // PostgreSQL unreachable, refusing the user, unsuitable or failing a migration: one line naming the fix.
-    if (error instanceof DatabaseUnavailableError) {
+    // PostgreSQL or Redis unreachable, refusing the user, unsuitable or failing a migration: one line naming the fix.
+    if (error instanceof DatabaseUnavailableError || error instanceof RedisUnavailableError) {
       console.error(error.message);
       process.exit(1);
     }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RedisConnections } from '../core/redis/connection';
 import type { AccessTokens } from '../auth/tokens';
 import type { Config } from '../config';
 import type { AppDatabase } from '../db/connection';
@@ -43,6 +44,8 @@ export interface Services {
   tokens: AccessTokens;
   mailer: Mailer;
   rateLimits: RateLimits;
+  /** REDIS_URL's connections when several processes serve the team (issue 22); null for one process. */
+  redis: RedisConnections | null;
 }
 
 export interface RequestContext {

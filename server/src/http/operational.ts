@@ -15,10 +15,16 @@ export function registerOperationalRoutes(server: FastifyInstance, services: Ser
 
   server.get('/healthz', async (_request, reply) => {
     const health = await services.databaseHealth();
-    if (health.ok) return reply.header('Cache-Control', 'no-store').send({ status: 'ok', database: 'ok' });
+    // Redis keeps nothing a request needs (notices, presence, counters fall back to this process), so a process whose
+    // Redis is away still serves: the field tells an operator, and the status stays ok.
+    const redis = services.redis === null ? {} : { redis: services.redis.state() === 'ready' ? 'ok' : 'unavailable' };
+    if (health.ok) return reply.header('Cache-Control', 'no-store').send({ status: 'ok', database: 'ok', ...redis });
     // The reason names the database's host and port: the log has it, the public answer does not.
     server.log.error({ reason: health.reason }, 'health check failed');
-    return reply.code(503).header('Cache-Control', 'no-store').send({ status: 'error', database: 'unavailable' });
+    return reply
+      .code(503)
+      .header('Cache-Control', 'no-store')
+      .send({ status: 'error', database: 'unavailable', ...redis });
   });
 
   registerMetricsEndpoints(server, config, metrics);
