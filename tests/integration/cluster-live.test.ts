@@ -234,7 +234,7 @@ describe('three app processes on one PostgreSQL and one Redis', () => {
     const setEvent = (endpoint: Endpoint, title: string, guests: string[]) =>
       through(endpoint, organiser).client.execute<{ setEvent: { id: string } }>(
         `mutation ($title: String!, $guests: [String!]) {
-          setEvent(title: $title, startDate: "2027-05-03T07:00:00.000Z", endDate: "2027-05-03T08:00:00.000Z", type: "event", guests: $guests) { id }
+          setEvent(title: $title, description: "", recurring: "none", startDate: "2027-05-03T07:00:00.000Z", endDate: "2027-05-03T08:00:00.000Z", type: "event", guests: $guests) { id }
         }`,
         { title, guests },
       );
