@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesOf, postMessage } from './chatFactories';
-import { GraphqlTestClient, startServerProcess, subscriptionClient } from './harness';
+import { GraphqlTestClient, subscriptionClient } from './harness';
 import { startMailCatcher, type MailCatcher } from './support/mailCatcher';
 import { createTask, joinSpace } from './taskFactories';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
-import { startPostgresCluster, type PostgresCluster } from '../support/postgresCluster';
-import { startRedisServer, type RedisServer } from '../support/redisServer';
+import { startAppCluster, type AppCluster, type AppProcess } from '../support/appCluster';
 
 /**
  * Three app processes A, B and C on one PostgreSQL database and one Redis (issue 22), driven as clients drive them:
@@ -20,23 +16,15 @@ import { startRedisServer, type RedisServer } from '../support/redisServer';
  * process that made the commit only.
  */
 
-type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>;
-
 /** Where clients reach one process; mails (SMTP for every process) are read from the catcher. */
-interface Endpoint {
+interface Endpoint extends AppProcess {
   name: string;
-  url: string;
-  graphqlUrl: string;
-  websocketUrl: string;
   outboxText(to: string): Promise<string | undefined>;
 }
 
 const metricsToken = 'cluster-live-metrics-token-0123456789';
-const dataDirectory = mkdtempSync(join(tmpdir(), 'cluster-live-'));
-let postgresCluster: PostgresCluster;
-let redis: RedisServer;
+let cluster: AppCluster;
 let smtp: MailCatcher;
-const processes: ServerProcess[] = [];
 const sockets: Client[] = [];
 let a: Endpoint;
 let b: Endpoint;
@@ -45,48 +33,24 @@ let c: Endpoint;
 /** The newest mail to `to`, once one has arrived: mail goes out after the answer, so a test may ask a little early. */
 async function newestMailTo(to: string): Promise<string | undefined> {
   const newest = () => smtp.received.filter((mail) => mail.to === to).at(-1)?.text;
-  for (let attempt = 0; attempt < 300 && newest() === undefined; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  await expect.poll(newest, { timeout: 15_000, interval: 20 }).toBeDefined();
   return newest();
 }
 
-async function startApp(name: string, databaseUrl: string): Promise<Endpoint> {
-  const started = await startServerProcess(dataDirectory, {
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_SIZE: '4',
-    REDIS_URL: redis.url,
-    SMTP_URL: smtp.url,
-    METRICS_TOKEN: metricsToken,
-  });
-  processes.push(started);
-  return {
-    name,
-    url: started.url,
-    graphqlUrl: `${started.url}/graphql`,
-    websocketUrl: `ws://127.0.0.1:${started.port}/graphql`,
-    outboxText: newestMailTo,
-  };
-}
-
 beforeAll(async () => {
-  [postgresCluster, redis, smtp] = await Promise.all([startPostgresCluster(), startRedisServer(), startMailCatcher()]);
-  const databaseUrl = await postgresCluster.createDatabase('workspace');
-  // The first process migrates the empty database; the others start on the migrated one.
-  a = await startApp('A', databaseUrl);
-  [b, c] = await Promise.all([startApp('B', databaseUrl), startApp('C', databaseUrl)]);
+  smtp = await startMailCatcher();
+  cluster = await startAppCluster(3, { SMTP_URL: smtp.url, METRICS_TOKEN: metricsToken });
+  [a, b, c] = cluster.processes.map((process, index) => ({ ...process, name: 'ABC'[index]!, outboxText: newestMailTo })) as [
+    Endpoint,
+    Endpoint,
+    Endpoint,
+  ];
 }, 180_000);
 
 afterAll(async () => {
   await Promise.all(sockets.map((socket) => socket.dispose()));
-  await Promise.all(
-    processes.map((started) => {
-      started.child.kill('SIGTERM');
-      return started.exited;
-    }),
-  );
+  await cluster?.stop();
   smtp?.close();
-  await redis?.stop();
-  await postgresCluster?.stop();
-  rmSync(dataDirectory, { recursive: true, force: true });
 });
 
 /** The same person, signed in by the same cookies, talking to another process. */
