@@ -39,6 +39,7 @@ import { scheduleIdempotencyKeyExpiry } from './core/idempotencyKeys';
 import { InProcessJobRunner } from './core/inProcess/jobRunner';
 import { InProcessLiveEvents } from './core/inProcess/liveEvents';
 import { connectRedis } from './core/redis/connection';
+import { RedisPresenceDirectory } from './core/redis/presence';
 import { mercuriusSymbols, type LoaderFactory } from './graphql/runtime';
 import { GraphqlSocketServer } from './graphql/socketServer';
 import { SocketRegistry } from './graphql/sockets';
@@ -146,7 +147,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(database, server.log, config.mail.outboxPage === 'off' ? null : `${config.publicUrl}/dev/outbox`);
-  const sockets = new SocketRegistry({ maxSocketsPerUser: config.websocket.maxSocketsPerUser });
+  // Presence and the per-user socket cap: this process's memory, or in a cluster every process's through Redis.
+  const sockets =
+    redis === null
+      ? new SocketRegistry({ maxSocketsPerUser: config.websocket.maxSocketsPerUser })
+      : new RedisPresenceDirectory(redis, {
+          processTimeoutMs: config.cluster.processTimeoutMs,
+          maxSocketsPerUser: config.websocket.maxSocketsPerUser,
+        });
   const services: Services = {
     config,
     database,
@@ -162,6 +170,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rateLimits: new RateLimits(config.rateLimits),
     redis,
   };
+  // Its heartbeat is one of the app's jobs; its mirror of the other processes is filled before the first request.
+  if (sockets instanceof RedisPresenceDirectory) await sockets.start(services.jobs);
   // Idempotency-Keys are honoured for a week; their stored results are deleted after that.
   scheduleIdempotencyKeyExpiry(services.jobs, store);
 
@@ -339,6 +349,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     services.jobs.stop();
     for (const stop of stoppers) await stop();
     await live.close();
+    await sockets.close();
     mailer.close();
     await storage.close();
     await redis?.close();
