@@ -30,6 +30,8 @@ export interface PresenceDirectory {
    */
   attach(connection: SocketConnection, userId: string): boolean;
   detach(connection: SocketConnection): void;
+  /** The user's open connections as far as the directory knows (in a cluster, on every process). */
+  countOf(userId: string): number;
   /** Synchronous: presence is asked once per team member by getPresence and getStats. */
   state(userId: string): PresenceState;
   /** Marks the user away, or back; listeners hear of it when their state changes. */

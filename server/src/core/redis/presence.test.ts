@@ -64,7 +64,7 @@ describe('RedisPresenceDirectory', () => {
     a.directory.attach(onA, 'ann');
     c.directory.attach(onC, 'ann');
     await expect.poll(() => b.directory.state('ann')).toBe('online');
-    await expect.poll(() => a.directory.countOf('ann')).toEqual({ here: 1, elsewhere: 1 });
+    await expect.poll(() => a.directory.countsOf('ann')).toEqual({ here: 1, elsewhere: 1 });
 
     a.directory.detach(onA);
     // Sentinel: a later change through A, seen on B, so A's detach has arrived there too.
@@ -117,7 +117,7 @@ describe('RedisPresenceDirectory', () => {
     const [a, b, c] = [await startProcess(2), await startProcess(2), await startProcess(2)];
     expect(a.directory.attach(socket(), 'ann')).toBe(true);
     expect(b.directory.attach(socket(), 'ann')).toBe(true);
-    await expect.poll(() => c.directory.countOf('ann')).toEqual({ here: 0, elsewhere: 2 });
+    await expect.poll(() => c.directory.countsOf('ann')).toEqual({ here: 0, elsewhere: 2 });
     const refused = socket();
     expect(c.directory.attach(refused, 'ann')).toBe(false);
     expect(refused.userId).toBeNull();
@@ -131,7 +131,7 @@ describe('RedisPresenceDirectory', () => {
     c.directory.attach(socket(), 'bob');
     await expect.poll(() => b.directory.state('ann')).toBe('online');
     await expect.poll(() => b.directory.state('bob')).toBe('online');
-    await expect.poll(() => c.directory.countOf('bob')).toEqual({ here: 1, elsewhere: 1 });
+    await expect.poll(() => c.directory.countsOf('bob')).toEqual({ here: 1, elsewhere: 1 });
 
     // As a killed process: no more heartbeats, its connections to Redis gone, nothing said.
     a.jobs.stop();
@@ -139,7 +139,7 @@ describe('RedisPresenceDirectory', () => {
     await expect.poll(() => b.directory.state('ann'), { timeout: 5000 }).toBe('offline');
     await expect.poll(() => c.directory.state('ann')).toBe('offline');
     expect(b.directory.state('bob')).toBe('online');
-    expect(c.directory.countOf('bob')).toEqual({ here: 1, elsewhere: 0 });
+    expect(c.directory.countsOf('bob')).toEqual({ here: 1, elsewhere: 0 });
     expect(b.heard.filter(([userId]) => userId === 'bob')).toEqual([['bob', 'online']]);
   });
 

@@ -100,12 +100,16 @@ export class RedisPresenceDirectory implements PresenceDirectory {
   }
 
   state(userId: string): PresenceState {
-    if ((this.local.get(userId) ?? 0) + (this.elsewhere.get(userId) ?? 0) === 0) return 'offline';
+    if (this.countOf(userId) === 0) return 'offline';
     return this.away.has(userId) ? 'away' : 'online';
   }
 
+  countOf(userId: string): number {
+    return (this.local.get(userId) ?? 0) + (this.elsewhere.get(userId) ?? 0);
+  }
+
   /** How many connections the user holds on this process and on the others, as far as this process knows. */
-  countOf(userId: string): { here: number; elsewhere: number } {
+  countsOf(userId: string): { here: number; elsewhere: number } {
     return { here: this.local.get(userId) ?? 0, elsewhere: this.elsewhere.get(userId) ?? 0 };
   }
 
