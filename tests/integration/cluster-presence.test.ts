@@ -1,78 +1,40 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GraphqlTestClient, startServerProcess, subscriptionClient, watchSubscription } from './harness';
+import { GraphqlTestClient, subscriptionClient, watchSubscription } from './harness';
 import { expectData, joinTeam, person, type Person } from './teamFactories';
 import { RawSocket } from './ws-harness';
-import { startPostgresCluster, type PostgresCluster } from '../support/postgresCluster';
-import { startRedisServer, type RedisServer } from '../support/redisServer';
+import { startAppCluster, type AppCluster, type AppProcess } from '../support/appCluster';
 
 /**
  * Presence and the per-user socket cap across three app processes on one PostgreSQL and one Redis (issue 22): a user
- * connected to A and C is online for a teammate on B until both connections closed, and the cap counts a user's
- * connections on every process.
+ * connected to A and C is online for a teammate on B until both connections closed, a killed process's users go
+ * offline on the others, and the cap counts a user's connections on every process.
  */
 
 type Presence = { user: string; state: string };
+/** A process as the tests' clients see it: its URLs, and the cluster's outbox for sign-up mails. */
+type Target = Pick<AppProcess, 'graphqlUrl' | 'websocketUrl'> & AppCluster['mail'];
 
-let cluster: PostgresCluster;
-let redis: RedisServer;
-let outbox: postgres.Sql;
-const dataDirectory = mkdtempSync(join(tmpdir(), 'cluster-presence-'));
-const processes: Awaited<ReturnType<typeof startServerProcess>>[] = [];
+let cluster: AppCluster;
+let a: Target;
+let b: Target;
+let c: Target;
 const sockets: RawSocket[] = [];
 const subscribers: ReturnType<typeof subscriptionClient>[] = [];
 
-/** A process as the tests' clients see it: its URLs, and the cluster's outbox for sign-up mails. */
-function target(process: Awaited<ReturnType<typeof startServerProcess>>) {
-  return {
-    graphqlUrl: `${process.url}/graphql`,
-    websocketUrl: `ws://127.0.0.1:${process.port}/graphql`,
-    async outboxText(to: string): Promise<string | undefined> {
-      const [mail] = await outbox<{ text: string }[]>`SELECT text FROM outbox WHERE "to" = ${to} ORDER BY created_at DESC LIMIT 1`;
-      return mail?.text;
-    },
-  };
-}
-
-let a: ReturnType<typeof target>;
-let b: ReturnType<typeof target>;
-let c: ReturnType<typeof target>;
-
 beforeAll(async () => {
-  [cluster, redis] = await Promise.all([startPostgresCluster(), startRedisServer()]);
-  const databaseUrl = await cluster.createDatabase('workspace');
-  outbox = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
-  // One SECRET for the cluster, as a deployment shares it: a session signed in through one process works on all.
-  const environment = {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redis.url,
-    SECRET: randomBytes(32).toString('hex'),
-    WS_MAX_SOCKETS_PER_USER: '2',
-  };
-  // The first one migrates the database; the other two then start together.
-  processes.push(await startServerProcess(join(dataDirectory, 'a'), environment));
-  processes.push(...(await Promise.all(['b', 'c'].map((name) => startServerProcess(join(dataDirectory, name), environment)))));
-  [a, b, c] = processes.map(target) as [typeof a, typeof b, typeof c];
+  // CLUSTER_PROCESS_TIMEOUT_MS is 3 s there: a killed process's connections are gone from Redis 3 s after its last beat.
+  cluster = await startAppCluster(3, { WS_MAX_SOCKETS_PER_USER: '2' });
+  [a, b, c] = cluster.processes.map((process) => ({ ...process, ...cluster.mail })) as [Target, Target, Target];
 }, 120_000);
 
 afterAll(async () => {
   for (const socket of sockets) socket.close();
   await Promise.all(subscribers.map((client) => client.dispose()));
-  for (const process of processes) {
-    process.child.kill('SIGTERM');
-    await process.exited;
-  }
-  await outbox?.end({ timeout: 1 });
-  await Promise.all([cluster?.stop(), redis?.stop()]);
-  rmSync(dataDirectory, { recursive: true, force: true });
+  await cluster?.stop();
 });
 
 /** An authenticated graphql-ws connection of `someone` to a process, once its connection_init was acknowledged. */
-async function connect(someone: Person, on: ReturnType<typeof target>): Promise<RawSocket> {
+async function connect(someone: Person, on: Target): Promise<RawSocket> {
   const socket = await RawSocket.open(on.websocketUrl, { cookie: someone.client.cookieHeader() });
   sockets.push(socket);
   await socket.init();
@@ -80,7 +42,7 @@ async function connect(someone: Person, on: ReturnType<typeof target>): Promise<
 }
 
 /** `someone`'s subPresence subscription on a process, once the server listens for it. */
-async function watchPresence(someone: Person, on: ReturnType<typeof target>) {
+async function watchPresence(someone: Person, on: Target) {
   const client = subscriptionClient(on, { cookie: someone.client.cookieHeader() });
   subscribers.push(client);
   const watched = watchSubscription<Presence>(client, 'subscription { subPresence { user state } }', {});
@@ -89,7 +51,7 @@ async function watchPresence(someone: Person, on: ReturnType<typeof target>) {
 }
 
 /** getPresence as `someone` asks a given process. */
-async function presenceOn(someone: Person, on: ReturnType<typeof target>): Promise<Presence[]> {
+async function presenceOn(someone: Person, on: Target): Promise<Presence[]> {
   const client = new GraphqlTestClient(on);
   for (const [name, value] of someone.client.cookies) client.cookies.set(name, value);
   return expectData(await client.execute<{ getPresence: Presence[] }>('query { getPresence { user state } }')).getPresence;
@@ -133,6 +95,29 @@ describe('presence across processes', () => {
     expectData(await onB.execute('mutation { setPresence(state: "away") }'));
     await expect.poll(() => observer.received).toContainEqual({ user: wes.id, state: 'away' });
     expect(await presenceOn(zoe, a)).toContainEqual({ user: wes.id, state: 'away' });
+  }, 60_000);
+
+  it('takes the users of a killed process offline on the others', async () => {
+    const admin = await person(a, 'Ada');
+    const [kim, lou, ned] = [await person(a, 'Kim'), await person(a, 'Lou'), await person(a, 'Ned')];
+    for (const someone of [kim, lou, ned]) await joinTeam(admin, someone);
+    const fourth = await cluster.start({ WS_MAX_SOCKETS_PER_USER: '2' });
+    const d = { ...fourth, ...cluster.mail };
+    const observer = await watchPresence(ned, b);
+    await connect(kim, d);
+    await connect(lou, d);
+    await connect(lou, c);
+    await expect.poll(() => observer.received).toContainEqual({ user: kim.id, state: 'online' });
+    await expect.poll(() => observer.received).toContainEqual({ user: lou.id, state: 'online' });
+
+    // Killed: no goodbye, its Redis facts expire after CLUSTER_PROCESS_TIMEOUT_MS, and B's heartbeat finds them gone.
+    await fourth.stop('SIGKILL');
+    await expect.poll(() => observer.received, { timeout: 15_000 }).toContainEqual({ user: kim.id, state: 'offline' });
+    // Each process finds it gone at its own heartbeat.
+    await expect.poll(() => presenceOn(ned, a)).not.toContainEqual(expect.objectContaining({ user: kim.id }));
+    // Lou is still connected to C.
+    expect(observer.received.filter((change) => change.user === lou.id)).toEqual([{ user: lou.id, state: 'online' }]);
+    expect(await presenceOn(ned, b)).toContainEqual({ user: lou.id, state: 'online' });
   }, 60_000);
 
   it('refuses a third connection on C when a user holds WS_MAX_SOCKETS_PER_USER=2 on A and B', async () => {
