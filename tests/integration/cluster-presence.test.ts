@@ -24,7 +24,8 @@ const subscribers: ReturnType<typeof subscriptionClient>[] = [];
 beforeAll(async () => {
   // CLUSTER_PROCESS_TIMEOUT_MS is 3 s there: a killed process's connections are gone from Redis 3 s after its last beat.
   cluster = await startAppCluster(3, { WS_MAX_SOCKETS_PER_USER: '2' });
-  [a, b, c] = cluster.processes.map((process) => ({ ...process, ...cluster.mail })) as [Target, Target, Target];
+  const [first, second, third] = cluster.processes.map((process): Target => ({ ...process, ...cluster.mail }));
+  [a, b, c] = [first!, second!, third!];
 }, 120_000);
 
 afterAll(async () => {
