@@ -143,6 +143,31 @@ describe('RedisPresenceDirectory', () => {
     expect(b.heard.filter(([userId]) => userId === 'bob')).toEqual([['bob', 'online']]);
   });
 
+  it('mends within a heartbeat what no announcement told: facts written straight into Redis', async () => {
+    const b = await startProcess();
+    const redisCommands = b.connections.commands;
+    // A process that writes its facts but whose announcements were all lost.
+    await redisCommands
+      .multi()
+      .hset('presence:ghost', { '~sequence': '1', eve: '1' })
+      .pexpire('presence:ghost', 5000)
+      .sadd('presence:processes', 'ghost')
+      .exec();
+    await expect.poll(() => b.directory.state('eve')).toBe('online');
+    await redisCommands.sadd('presence:away', 'eve');
+    await expect.poll(() => b.directory.state('eve')).toBe('away');
+    await redisCommands.srem('presence:away', 'eve');
+    await expect.poll(() => b.directory.state('eve')).toBe('online');
+    await redisCommands.del('presence:ghost');
+    await expect.poll(() => b.directory.state('eve')).toBe('offline');
+    expect(b.heard).toEqual([
+      ['eve', 'online'],
+      ['eve', 'away'],
+      ['eve', 'online'],
+      ['eve', 'offline'],
+    ]);
+  });
+
   it('drops a stopped process’s users at once', async () => {
     const [a, b] = [await startProcess(), await startProcess()];
     a.directory.attach(socket(), 'ann');

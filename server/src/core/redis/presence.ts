@@ -72,6 +72,8 @@ export class RedisPresenceDirectory implements PresenceDirectory {
   /** performance.now() of the latest reconnection to Redis (this process's own elapsed time, never compared elsewhere). */
   private reconnectedAt = Number.NEGATIVE_INFINITY;
   private heartbeat: Cancel = () => undefined;
+  /** Counts changes of away marks, so that a read of the away set that crossed one does not undo it. */
+  private awayChanges = 0;
   private closed = false;
   private readonly heard = (channel: string, text: string) => this.receive(channel, text);
 
@@ -142,6 +144,7 @@ export class RedisPresenceDirectory implements PresenceDirectory {
   }
 
   setAway(userId: string, away: boolean): void {
+    this.awayChanges += 1;
     this.changing([userId], 'keep away', () => {
       if (away) this.away.add(userId);
       else this.away.delete(userId);
@@ -213,13 +216,19 @@ export class RedisPresenceDirectory implements PresenceDirectory {
       .catch(() => undefined);
   }
 
-  /** Replaces this process's hash with its counts (one MULTI: nobody reads half of it) and announces it. */
-  private async rewrite(): Promise<void> {
+  /**
+   * Replaces this process's hash with its counts (one MULTI: nobody reads half of it) and announces it. After an
+   * outage the away marks this process knows of are added back as well (a restarted Redis is empty), before the
+   * announcement, on which the others read the away set too.
+   */
+  private async rewrite(awayMarks: 'with away marks' | 'counts only' = 'counts only'): Promise<void> {
     const sequence = ++this.sequence;
     const key = factsKey(this.processId);
     const message: PresenceMessage = { kind: 'written', process: this.processId, sequence };
-    await this.redis.commands
-      .multi()
+    const multi = this.redis.commands.multi();
+    if (awayMarks === 'with away marks' && this.away.size > 0)
+      multi.sadd(awayKey, ...this.away).pexpire(awayKey, this.options.processTimeoutMs);
+    await multi
       .del(key)
       .hset(key, { [sequenceField]: String(sequence), ...Object.fromEntries(this.local) })
       .pexpire(key, this.options.processTimeoutMs)
@@ -229,16 +238,12 @@ export class RedisPresenceDirectory implements PresenceDirectory {
       .exec();
   }
 
-  /**
-   * After an outage: this process's hash again, the away marks it knows of again (a restarted Redis is empty), then
-   * every other process's hash and the away set read anew.
-   */
+  /** After an outage: this process's hash and away marks again, then every other process's hash and the away set. */
   private async reconnected(): Promise<void> {
     if (this.closed) return;
     this.reconnectedAt = performance.now();
     try {
-      await this.rewrite();
-      if (this.away.size > 0) await this.redis.commands.sadd(awayKey, ...this.away);
+      await this.rewrite('with away marks');
       await this.readAll();
     } catch {
       // Redis went away again: the next reconnection starts over.
@@ -255,7 +260,7 @@ export class RedisPresenceDirectory implements PresenceDirectory {
 
   /** Reads every known process's hash and the away set (at start and after a reconnection). */
   private async readAll(): Promise<void> {
-    const [members, awayUsers] = await Promise.all([this.redis.commands.smembers(processesKey), this.redis.commands.smembers(awayKey)]);
+    const members = await this.redis.commands.smembers(processesKey);
     const ids = new Set([...members, ...this.others.keys()]);
     ids.delete(this.processId);
     const read = this.redis.commands.pipeline();
@@ -266,8 +271,26 @@ export class RedisPresenceDirectory implements PresenceDirectory {
       if (error) return;
       if (!this.applyHash(id, hash as Record<string, string>)) this.missing(id);
     });
-    // Added to, never cut: a mark set elsewhere during the outage may be written back only after this read.
-    for (const userId of awayUsers) if (!this.away.has(userId)) this.changing([userId], 'keep away', () => this.away.add(userId));
+    await this.readAway('add');
+  }
+
+  /**
+   * Reads the away set into the mirror. `add` keeps marks Redis lacks: after a reconnection, a mark set elsewhere
+   * during the outage may be written back only after this read. `replace` also forgets the marks Redis lost (a "back"
+   * announcement this process missed); this process's own writes precede the read on the same connection.
+   */
+  private async readAway(how: 'add' | 'replace'): Promise<void> {
+    const changesBefore = this.awayChanges;
+    const marks = new Set(await this.redis.commands.smembers(awayKey));
+    if (this.closed) return;
+    const changed = [...marks].filter((userId) => !this.away.has(userId));
+    // A mark set or cleared while the read was under way may be missing from or still in its answer.
+    const replace = how === 'replace' && this.awayChanges === changesBefore;
+    const forgotten = replace ? [...this.away].filter((userId) => !marks.has(userId)) : [];
+    this.changing([...changed, ...forgotten], 'keep away', () => {
+      for (const userId of changed) this.away.add(userId);
+      for (const userId of forgotten) this.away.delete(userId);
+    });
   }
 
   private scheduleHeartbeat(jobs: JobRunner): void {
@@ -305,7 +328,10 @@ export class RedisPresenceDirectory implements PresenceDirectory {
     }
   }
 
-  /** Drops processes whose hash is gone; reads again those that wrote more than this process heard of. */
+  /**
+   * Drops processes whose hash is gone; reads again those that wrote more than this process heard of, and the away
+   * set: what an announcement missed is mended within a heartbeat.
+   */
   private async checkOthers(): Promise<void> {
     const members = await this.redis.commands.smembers(processesKey);
     const ids = [...new Set([...members, ...this.others.keys()])].filter((id) => id !== this.processId);
@@ -321,6 +347,7 @@ export class RedisPresenceDirectory implements PresenceDirectory {
         if (!known || Number(sequence) > known.sequence) await this.readProcess(id);
       }),
     );
+    await this.readAway(this.withinReconnectionGrace() ? 'add' : 'replace');
   }
 
   /** A process's hash is gone: it stopped or died (its heartbeat did not renew it), unless Redis itself just restarted. */
@@ -387,11 +414,14 @@ export class RedisPresenceDirectory implements PresenceDirectory {
         return this.applyCount(message);
       case 'written':
         if ((this.others.get(message.process)?.sequence ?? -1) < message.sequence) void this.readProcess(message.process);
+        // After an outage the process wrote its away marks back before this announcement.
+        this.readAway('add').catch(() => undefined);
         return;
       case 'gone':
         // The process detached its connections before it went: there is no away mark of its own to forget.
         return this.drop(message.process, 'keep away');
       case 'away':
+        this.awayChanges += 1;
         return this.changing([message.userId], 'keep away', () => {
           if (message.away) this.away.add(message.userId);
           else this.away.delete(message.userId);
