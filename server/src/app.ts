@@ -22,6 +22,7 @@ import { registerSocialRoutes } from './domains/social';
 import { registerCoverRoutes } from './domains/tasks';
 import { registerFileRoutes } from './domains/files';
 import { holdsGuestCredential, registerMeetingRoutes } from './domains/meetings';
+import { presenceTopic } from './domains/chat/presence';
 import { registerCalendarRoutes } from './domains/calendar/feed';
 import { registerUnsubscribeRoute } from './domains/notifications';
 import { registerStripeWebhookRoute } from './domains/billing/stripe';
@@ -39,6 +40,7 @@ import { scheduleIdempotencyKeyExpiry } from './core/idempotencyKeys';
 import { InProcessJobRunner } from './core/inProcess/jobRunner';
 import { InProcessLiveEvents } from './core/inProcess/liveEvents';
 import { connectRedis } from './core/redis/connection';
+import { ClusterLiveEvents } from './core/redis/liveEvents';
 import { mercuriusSymbols, type LoaderFactory } from './graphql/runtime';
 import { GraphqlSocketServer } from './graphql/socketServer';
 import { SocketRegistry } from './graphql/sockets';
@@ -95,7 +97,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const projections = modules.flatMap((module) => module.projections);
   const metrics = new Metrics({ collectProcessMetrics: config.environment !== 'test' });
   storage.registerMetrics(metrics.registry);
-  const live = new InProcessLiveEvents(storage.history);
+  // Presence stays out of the relayed notices: each process tells its own subscribers what it knows of every process.
+  const live = redis
+    ? await ClusterLiveEvents.start(storage.history, redis, { registry: metrics.registry, localTopics: [presenceTopic] })
+    : new InProcessLiveEvents(storage.history);
   const tokens = new AccessTokens(config.secret);
   const authenticate: Authenticator = async (token) => {
     if (isApiToken(token)) return authenticateApiToken(database.db, token);
