@@ -164,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     authenticate,
     tokens,
     mailer,
-    rateLimits: new RateLimits(config.rateLimits),
+    rateLimits: new RateLimits(config.rateLimits, redis?.commands ?? null),
     redis,
   };
   // Idempotency-Keys are honoured for a week; their stored results are deleted after that.
