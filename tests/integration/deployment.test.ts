@@ -10,7 +10,7 @@ const composeBinary = ['/usr/bin/docker-compose', '/usr/local/bin/docker-compose
 const caddyAvailable = spawnSync('caddy', ['version'], { encoding: 'utf8' }).status === 0;
 
 /** Variables docker-compose.yml itself reads from .env that the server does not. */
-const composeOnlyVariables = ['MINIO_ROOT_USER', 'MINIO_ROOT_PASSWORD', 'COMPOSE_PROFILES'];
+const composeOnlyVariables = ['MINIO_ROOT_USER', 'MINIO_ROOT_PASSWORD', 'COMPOSE_PROFILES', 'APP_REPLICAS', 'POSTGRES_PASSWORD'];
 
 /** What compose must set whatever .env says, for this layout (Caddy in front, MinIO beside). */
 const forcedByCompose: Record<string, string> = {
@@ -203,7 +203,58 @@ describe.skipIf(composeBinary === null)('docker-compose.yml, checked by docker-c
   });
 });
 
+describe.skipIf(composeBinary === null)('the "scale" profile (issue 22)', () => {
+  it('adds PostgreSQL and Redis, unpublished, for app replicas that reach both by name, and tells Caddy to spread over the replicas', () => {
+    const scale = {
+      ...required,
+      COMPOSE_PROFILES: 'scale',
+      APP_REPLICAS: 'scaled',
+      POSTGRES_PASSWORD: 'a-long-random-postgres-password',
+      DATABASE_URL: 'postgres://workspace:a-long-random-postgres-password@postgres:5432/workspace',
+      REDIS_URL: 'redis://redis:6379',
+      SECRET: 'a-secret-shared-by-every-replica-of-the-app',
+    };
+    const services = resolvedServices(composeProject(envFile(scale)), { COMPOSE_PROFILES: 'scale' });
+    for (const name of ['postgres', 'redis']) {
+      expect(services[name]?.profiles, name).toEqual(['scale']);
+      expect(services[name]!.ports ?? [], name).toEqual([]);
+    }
+    expect(services.postgres!.environment).toMatchObject({ POSTGRES_USER: 'workspace', POSTGRES_PASSWORD: scale.POSTGRES_PASSWORD });
+    expect(services.postgres!.environment!.POSTGRES_INITDB_ARGS).toContain('--lc-collate=C');
+    expect(services.app!.environment).toMatchObject({ DATABASE_URL: scale.DATABASE_URL, REDIS_URL: scale.REDIS_URL, SECRET: scale.SECRET });
+    expect(services.caddy!.environment!.APP_REPLICAS).toBe('scaled');
+    const config = loadConfig({ ...scale, DATA_DIR: mkdtempSync(join(tmpdir(), 'scale-config-')) });
+    expect([config.database.kind, config.cluster.redisUrl]).toEqual(['postgres', scale.REDIS_URL]);
+  });
+});
+
 describe.skipIf(!caddyAvailable)('deploy/Caddyfile', () => {
+  it('with APP_REPLICAS=scaled, finds the app replicas through DNS, routes a doc by its id and retries a request elsewhere', () => {
+    const adapted = spawnSync('caddy', ['adapt', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], {
+      encoding: 'utf8',
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: tmpdir(),
+        PUBLIC_URL: required.PUBLIC_URL,
+        S3_PUBLIC_ENDPOINT: required.S3_PUBLIC_ENDPOINT,
+        APP_REPLICAS: 'scaled',
+      },
+    });
+    expect(adapted.status, adapted.stderr).toBe(0);
+    const app = JSON.stringify(
+      Object.values(
+        (JSON.parse(adapted.stdout) as { apps: { http: { servers: Record<string, { routes: { match: { host: string[] }[] }[] }> } } }).apps
+          .http.servers,
+      )
+        .flatMap((server) => server.routes)
+        .find((route) => route.match[0]!.host.includes('workspace.example.com')),
+    );
+    expect(app).toContain('"dynamic_upstreams":{"name":"app","port":"3000","refresh":5000000000,"source":"a"}');
+    expect(app).toContain('"selection_policy":{"field":"X-Collab-Doc","policy":"header"}');
+    expect(app).toContain('"pattern":"^/collab/([^/]+)$"');
+    expect(app).toContain('"passive":{"fail_duration":30000000000}');
+  });
+
   it('serves PUBLIC_URL from the app and S3_PUBLIC_ENDPOINT from MinIO, each on its own host name', () => {
     const adapted = spawnSync('caddy', ['adapt', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], {
       encoding: 'utf8',

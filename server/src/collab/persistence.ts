@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lte, max, sql } from 'drizzle-orm';
+import * as Y from 'yjs';
 import type { CommandContext, EventStore, UnitOfWork } from '../core/commands';
 import type { Transaction } from '../db/connection';
 import { preparedQuery } from '../db/prepared';
@@ -166,6 +167,49 @@ export class DocContentStore {
         .values({ docId, data, throughId, savedAt })
         .onConflictDoUpdate({ target: docSnapshots.docId, set: { data, throughId, savedAt } });
       await db.delete(docUpdates).where(and(eq(docUpdates.docId, docId), lte(docUpdates.id, throughId)));
+    });
+  }
+
+  /**
+   * Replaces a doc's snapshot and every update row with their merge, read and written under the doc's stream lock in
+   * one unit. Used when several processes hold a room of the doc (issue 22): a room then cannot know that it holds
+   * every stored row (another process's row may still be on its way to it), so its own state must not replace rows;
+   * what is stored is merged instead, and rows stored later (after the lock) stay rows.
+   */
+  async compactStored(docId: string, context: CommandContext = { actorId: null }): Promise<void> {
+    await this.units.run(context, async (unit) => {
+      await unit.lock(docStream(docId));
+      const db = unit.transaction;
+      const [doc] = await db.select({ id: docs.id }).from(docs).where(eq(docs.id, docId)).limit(1);
+      if (!doc) return;
+      const rows = await db
+        .select({ id: docUpdates.id, data: docUpdates.data, at: docUpdates.createdAt })
+        .from(docUpdates)
+        .where(eq(docUpdates.docId, docId))
+        .orderBy(asc(docUpdates.id));
+      if (rows.length === 0) return;
+      const [previous] = await db
+        .select({ data: docSnapshots.data, throughId: docSnapshots.throughId, savedAt: docSnapshots.savedAt })
+        .from(docSnapshots)
+        .where(eq(docSnapshots.docId, docId))
+        .limit(1);
+      const merged = new Y.Doc();
+      try {
+        merged.transact(() => {
+          if (previous) Y.applyUpdate(merged, viewOf(previous.data));
+          for (const row of rows) Y.applyUpdate(merged, viewOf(row.data));
+        });
+        const throughId = Math.max(previous?.throughId ?? 0, rows.at(-1)!.id);
+        const savedAt = Math.max(previous?.savedAt ?? 0, ...rows.map((row) => row.at));
+        const data = bytesOf(Y.encodeStateAsUpdate(merged));
+        await db
+          .insert(docSnapshots)
+          .values({ docId, data, throughId, savedAt })
+          .onConflictDoUpdate({ target: docSnapshots.docId, set: { data, throughId, savedAt } });
+        await db.delete(docUpdates).where(and(eq(docUpdates.docId, docId), lte(docUpdates.id, throughId)));
+      } finally {
+        merged.destroy();
+      }
     });
   }
 

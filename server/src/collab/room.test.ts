@@ -577,4 +577,62 @@ describe('Room', () => {
     expect(rows.filter((row) => row.deref() !== undefined)).toHaveLength(0);
     subject.destroy();
   });
+
+  it('shares stored updates and awareness between rooms of one doc on several processes, and compacts what is stored, not what it heard (issue 22)', async () => {
+    // Two rooms of one doc as two processes hold them; what each hands on is delivered by hand, late on purpose.
+    const handedOn: { from: Room; update?: Uint8Array; awareness?: Uint8Array }[] = [];
+    const shared: RoomOptions['shared'] = {
+      onStored: (from, update) => void handedOn.push({ from, update }),
+      onAwareness: (from, awareness) => void handedOn.push({ from, awareness }),
+    };
+    const [first, second] = [await room({ shared, compactAfter: 2 }), await room({ shared, compactAfter: 1000 })];
+    const [writerOnFirst, writerOnSecond, watcher] = [peer('first'), peer('second'), peer('watcher')];
+    first.join(writerOnFirst);
+    second.join(writerOnSecond);
+    second.join(watcher);
+    const [editOnFirst, editOnSecond] = [client(), client()];
+    editOnSecond.text.insert(0, 'stored by the second ');
+    second.receive(writerOnSecond, editOnSecond.messages[0]!);
+    await batcher.flush();
+    // Stored by the second room and handed on, but not yet delivered: the first room compacts without it.
+    expect(handedOn.map((notice) => notice.from)).toEqual([second]);
+    editOnFirst.text.insert(0, 'one ');
+    editOnFirst.text.insert(4, 'two ');
+    for (const message of editOnFirst.messages) first.receive(writerOnFirst, message);
+    await batcher.flush();
+    await first.compact();
+    expect(await rows()).toBe(0);
+    const reloaded = await room();
+    expect(reloaded.doc.getText('t').toString()).toContain('stored by the second');
+    expect(reloaded.doc.getText('t').toString()).toContain('one two');
+    reloaded.destroy();
+
+    // Delivered: each room applies the other's stored updates and broadcasts them to its own connections, storing nothing again.
+    watcher.received.length = 0;
+    for (const notice of handedOn.splice(0)) {
+      const to = notice.from === first ? second : first;
+      if (notice.update) to.applyStored(notice.update);
+      if (notice.awareness) to.applyAwareness(notice.awareness);
+    }
+    expect(first.doc.getText('t').toString()).toBe(second.doc.getText('t').toString());
+    expect(watcher.received.length).toBeGreaterThan(0);
+    expect(await rows()).toBe(0);
+    // What a room applied from another process is not handed on again.
+    expect(handedOn).toEqual([]);
+
+    // A caret set through the second room reaches the first one's, and only once.
+    const states = new awarenessProtocol.Awareness(new Y.Doc());
+    states.setLocalState({ user: { name: 'Ada' } });
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, messageAwareness);
+    encoding.writeVarUint8Array(encoder, awarenessProtocol.encodeAwarenessUpdate(states, [states.clientID]));
+    second.receive(writerOnSecond, encoding.toUint8Array(encoder));
+    expect(handedOn).toHaveLength(1);
+    first.applyAwareness(handedOn[0]!.awareness!);
+    expect([...first.awareness.getStates().values()]).toEqual([{ user: { name: 'Ada' } }]);
+    expect(handedOn).toHaveLength(1);
+    states.destroy();
+    first.destroy();
+    second.destroy();
+  });
 });

@@ -69,6 +69,15 @@ export interface RoomOptions {
    */
   onReject?: (peer: Peer, room: Room) => void;
   onError?: (error: unknown, message: string, room: Room) => void;
+  /**
+   * Several processes hold rooms of one doc (issue 22): each update a peer of this room sent is handed on once it is
+   * stored, and each awareness change of its peers at once, for the other processes' rooms (applyStored,
+   * applyAwareness). Compaction then merges what is stored instead of writing this room's state (compactFromStorage).
+   */
+  shared?: {
+    onStored(room: Room, update: Uint8Array): void;
+    onAwareness(room: Room, update: Uint8Array): void;
+  };
   /** A client's update was refused because it could not be applied: its input, not the server, was at fault. */
   onRefusal?: (error: unknown, message: string, room: Room) => void;
 }
@@ -121,6 +130,9 @@ function loadStoredContent(
   }
   return { lastId: content.lastId, pending: content.updates.length };
 }
+
+/** The origin of what another process's room handed on: broadcast to every connection here, never handed on again. */
+const remoteOrigin = Symbol('another process');
 
 const isEmptyUpdate = (update: Uint8Array) => update.byteLength === 2 && update[0] === 0 && update[1] === 0;
 
@@ -352,13 +364,13 @@ export class Room {
       // An empty update stores nothing but is still acknowledged, in its turn.
       update: empty ? null : update,
       userId: member.peer.userId,
-      settle: (outcome) => this.settle(member, outcome),
+      settle: (outcome) => this.settle(member, outcome, update),
       afterBatch: this.acknowledge,
     });
   }
 
   /** After the batch is durable (or refused): notes the stored update and counts it for the sender's acknowledgement. */
-  private settle(member: Member, outcome: WriteOutcome): void {
+  private settle(member: Member, outcome: WriteOutcome, update: Uint8Array): void {
     if (this.destroyed) return;
     if (!outcome.stored) return this.abandon();
     if (outcome.id !== null) {
@@ -366,9 +378,40 @@ export class Room {
       this.lastStoredAt = outcome.at;
       this.sinceSnapshot += 1;
       if (member.peer.userId) this.options.onEdit?.(member.peer.userId, outcome.id, outcome.at, this);
+      this.options.shared?.onStored(this, update);
     }
     // Acknowledged once the whole batch is settled: one `saved` per connection per batch, with the newest count.
     if (this.members.get(member.peer) === member) member.saved += 1;
+    this.compactIfDue();
+  }
+
+  /**
+   * An update another process's room stored (issue 22): applied and broadcast to every connection here, not stored
+   * again. Applying an update twice changes nothing, so one heard again (after a catch-up from storage) is harmless.
+   */
+  applyStored(update: Uint8Array): void {
+    if (this.closed || this.destroyed) return;
+    try {
+      Y.applyUpdate(this.doc, update, remoteOrigin);
+    } catch (error) {
+      this.options.onError?.(error, `doc ${this.docId}: an update stored by another process could not be applied`, this);
+      return;
+    }
+    this.sinceSnapshot += 1;
+    this.compactIfDue();
+  }
+
+  /** Carets and names of another process's connections (issue 22), relayed to this room's. */
+  applyAwareness(update: Uint8Array): void {
+    if (this.closed || this.destroyed) return;
+    try {
+      awarenessProtocol.applyAwarenessUpdate(this.awareness, update, remoteOrigin);
+    } catch (error) {
+      this.options.onError?.(error, `doc ${this.docId}: another process's awareness update could not be applied`, this);
+    }
+  }
+
+  private compactIfDue(): void {
     if (
       this.sinceSnapshot >= this.options.compactAfter &&
       performance.now() - this.lastCompactedAt >= (this.options.minimumCompactionIntervalMs ?? 0) &&
@@ -444,7 +487,8 @@ export class Room {
     if (this.destroyed || this.abandoned) return;
     // The doc's state and the newest stored row, taken together: updates stored while the unit runs stay rows.
     const covered = this.sinceSnapshot;
-    await this.store.compact(this.docId, Y.encodeStateAsUpdate(this.doc), this.lastId);
+    if (this.options.shared) await this.store.compactStored(this.docId);
+    else await this.store.compact(this.docId, Y.encodeStateAsUpdate(this.doc), this.lastId);
     this.sinceSnapshot = Math.max(0, this.sinceSnapshot - covered);
     this.lastCompactedAt = performance.now();
   }
@@ -501,6 +545,8 @@ export class Room {
       for (const id of change.removed) member.controlled?.delete(id);
     }
     const changed = [...change.added, ...change.updated, ...change.removed];
-    if (changed.length > 0) this.broadcast(encodeAwareness(this.awareness, changed), null);
+    if (changed.length === 0) return;
+    this.broadcast(encodeAwareness(this.awareness, changed), null);
+    if (origin !== remoteOrigin) this.options.shared?.onAwareness(this, awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed));
   }
 }

@@ -16,6 +16,8 @@ import { recordMentions } from './mentions';
 import { recoverDerivedData } from './recovery';
 import { Room, type Peer, type RoomOptions } from './room';
 import type { Cancel } from '../core/jobs';
+import type { Message } from 'mqemitter';
+import { randomHex } from '../core/ids';
 
 /** Where the rooms report what went wrong (the server's logger once the routes are registered). */
 export interface CollabLogger {
@@ -46,6 +48,27 @@ interface LoadedRoom {
   /** What the room's last record of the doc's mentions left, so the next reads only the entries after it. */
   mentionBaseline: MentionBaseline | null;
 }
+
+/**
+ * What a process's doc rooms hand on to the other processes' rooms of the same doc (issue 22), through the live
+ * publish interface (Redis between processes): a stored update, an awareness change, or a call to catch up from storage.
+ */
+export const docRoomsTopic = 'doc-rooms';
+
+interface RoomNotice {
+  /** The RoomManager that sent it: a manager skips its own. */
+  source: string;
+  docId: string;
+  /** Base64 of a stored update. */
+  update?: string;
+  /** Base64 of an awareness update. */
+  awareness?: string;
+  /** The sender's notices may have been lost (its Redis was away): read the doc's stored content again. */
+  catchUp?: true;
+}
+
+const base64Of = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+const bytesOfBase64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
 
 /** A room under a stream of updates compacts at most this often (see RoomOptions.minimumCompactionIntervalMs). */
 export const minimumCompactionIntervalMs = 2000;
@@ -130,6 +153,11 @@ export class RoomManager {
   /** Start-up recovery: rooms load once it is done. */
   private recovered: Promise<unknown> = Promise.resolve();
   private stopped = false;
+  /**
+   * With several processes (services.redis set), rooms of one doc may be open on several of them: each hands on what
+   * it stores, and this names this manager's notices. Null for one process.
+   */
+  private readonly sharing: { source: string; heardWhileLoading: Map<string, RoomNotice[]> } | null;
   logger: CollabLogger = consoleLogger;
 
   constructor(private readonly services: Services) {
@@ -149,6 +177,70 @@ export class RoomManager {
       onUnstored: (room) => this.forgetUnstored(room),
       onError: (error, message, room) => this.logger.error({ err: error, docId: room.docId }, message),
       onRefusal: (error, message, room) => this.logger.warn({ err: error, docId: room.docId }, message),
+    };
+    this.sharing = services.redis ? { source: randomHex(8), heardWhileLoading: new Map() } : null;
+    if (this.sharing) {
+      this.roomOptions.shared = {
+        onStored: (room, update) => this.handOn({ docId: room.docId, update: base64Of(update) }),
+        onAwareness: (room, update) => this.handOn({ docId: room.docId, awareness: base64Of(update) }),
+      };
+    }
+  }
+
+  private handOn(notice: Omit<RoomNotice, 'source'>): void {
+    if (!this.sharing) return;
+    this.services.live.emitter.emit({ topic: docRoomsTopic, payload: { ...notice, source: this.sharing.source } satisfies RoomNotice });
+  }
+
+  private readonly onRoomNotice = (message: Message, done: () => void) => {
+    done();
+    const notice = (message as Message & { payload: RoomNotice }).payload;
+    if (!this.sharing || notice.source === this.sharing.source) return;
+    const waiting = this.sharing.heardWhileLoading.get(notice.docId);
+    if (waiting) return void waiting.push(notice);
+    const loaded = this.rooms.get(notice.docId);
+    if (loaded) this.applyNotice(loaded, notice);
+  };
+
+  private applyNotice(loaded: LoadedRoom, notice: RoomNotice): void {
+    if (notice.update !== undefined) loaded.room.applyStored(bytesOfBase64(notice.update));
+    if (notice.awareness !== undefined) loaded.room.applyAwareness(bytesOfBase64(notice.awareness));
+    if (notice.catchUp) void this.catchUp(notice.docId, loaded);
+  }
+
+  /** Applies what is stored of the doc to its room: whatever another process stored and this one did not hear of. */
+  private async catchUp(docId: string, loaded: LoadedRoom): Promise<void> {
+    try {
+      const content = await this.store.load(docId);
+      if (this.rooms.get(docId) !== loaded) return;
+      const stored = [...(content.snapshot ? [content.snapshot] : []), ...content.updates.map((row) => row.data)];
+      if (stored.length > 0) loaded.room.applyStored(Y.mergeUpdates(stored));
+    } catch (error) {
+      this.logger.error({ err: error, docId }, 'a doc room could not catch up with what other processes stored');
+    }
+  }
+
+  /**
+   * With several processes: hears the other processes' rooms, and after Redis comes back (notices may have been lost
+   * both ways) catches every room up from storage and asks the others to do the same for these docs.
+   */
+  async startSharing(): Promise<() => void> {
+    const sharing = this.sharing;
+    const redis = this.services.redis;
+    if (!sharing || !redis) return () => undefined;
+    const emitter = this.services.live.emitter;
+    await new Promise<void>((resolve) => emitter.on(docRoomsTopic, this.onRoomNotice, () => resolve()));
+    let stopped = false;
+    redis.onReconnected(() => {
+      if (stopped) return;
+      for (const [docId, loaded] of this.rooms) {
+        void this.catchUp(docId, loaded);
+        this.handOn({ docId, catchUp: true });
+      }
+    });
+    return () => {
+      stopped = true;
+      emitter.removeListener(docRoomsTopic, this.onRoomNotice);
     };
   }
 
@@ -342,7 +434,16 @@ export class RoomManager {
     // An unload of the doc under way is stored first, so the room loads what it stored.
     while (this.unloading.has(docId)) await this.unloading.get(docId);
     const row = await findDocRow(this.services.database.db, docId);
-    const room = await Room.open(docId, this.store, this.roomOptions);
+    // What other processes' rooms hand on while this one loads is applied once it is loaded: none is missed between
+    // the read of storage and the room's first notice.
+    const heard: RoomNotice[] = [];
+    this.sharing?.heardWhileLoading.set(docId, heard);
+    let room: Room;
+    try {
+      room = await Room.open(docId, this.store, this.roomOptions);
+    } finally {
+      this.sharing?.heardWhileLoading.delete(docId);
+    }
     const loaded: LoadedRoom = {
       room,
       connections: new Set(),
@@ -353,6 +454,7 @@ export class RoomManager {
     };
     this.rooms.set(docId, loaded);
     this.loadedOf.set(room, loaded);
+    for (const notice of heard) this.applyNotice(loaded, notice);
     return loaded;
   }
 
@@ -549,7 +651,9 @@ export function startCollab(services: Services): () => Promise<void> {
       .onCommitted(events)
       .catch((error: unknown) => manager.logger.error({ err: error }, 'doc connections could not be judged again'));
   });
+  const stopSharing = manager.startSharing();
   return async () => {
+    (await stopSharing)();
     unsubscribe();
     await manager.stop();
   };

@@ -21,7 +21,7 @@ import {
 type Incoming = StoredEvent | AnswerDelta;
 
 /** What subAiMessage sends: the answer as it is now and what was added. */
-interface Delivery {
+export interface Delivery {
   message: AiMessage;
   delta: string;
 }
@@ -47,9 +47,30 @@ async function* answerFeed(context: MercuriusContext, owner: Owner, conversation
       return stored.type === 'ai.question.asked' || stored.type === 'ai.answer.finished' ? 'deliver' : 'skip';
     },
   );
+  const heard = new HeardAnswerText();
   for await (const incoming of events) {
     const delivery = await deliveryOf(context, incoming as Incoming);
-    if (delivery) yield delivery;
+    if (delivery) yield heard.keep((incoming as Incoming).type, delivery);
+  }
+}
+
+/**
+ * An answer's words come through the live notices and its start through the log, which on PostgreSQL or with several
+ * processes may arrive after the first words: a start heard then carries the words heard so far instead of sending
+ * the answer back to blank. One per subscription.
+ */
+export class HeardAnswerText {
+  private readonly bodies = new Map<string, string>();
+
+  keep(type: string, delivery: Delivery): Delivery {
+    const { message } = delivery;
+    if (type === 'ai.answer.delta') this.bodies.set(message.id, message.body);
+    else if (type === 'ai.answer.finished') this.bodies.delete(message.id);
+    else if (type === 'ai.question.asked') {
+      const body = this.bodies.get(message.id);
+      if (body !== undefined) return { ...delivery, message: { ...message, body } };
+    }
+    return delivery;
   }
 }
 
