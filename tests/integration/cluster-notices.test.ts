@@ -3,14 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from 'graphql-ws';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesOf, postMessage } from './chatFactories';
-import { freePort, GraphqlTestClient, startServerProcess, subscriptionClient, watchSubscription } from './harness';
+import { freePort, GraphqlTestClient, subscriptionClient, watchSubscription } from './harness';
 import { joinSpace } from './taskFactories';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
-import { startPostgresCluster, type PostgresCluster } from '../support/postgresCluster';
-import { startRedisServer, type RedisServer } from '../support/redisServer';
+import { startAppCluster, type AppCluster, type AppProcess } from '../support/appCluster';
 
 /**
  * Notices across two app processes A and B on one PostgreSQL and one Redis (issue 22): a typing notice sent through A
@@ -19,67 +17,23 @@ import { startRedisServer, type RedisServer } from '../support/redisServer';
  * Redis fails; once it is back, notices cross again.
  */
 
-let cluster: PostgresCluster;
-let databaseUrl: string;
-let redis: RedisServer;
-let outbox: postgres.Sql;
+let cluster: AppCluster;
 const dataDirectory = mkdtempSync(join(tmpdir(), 'cluster-notices-'));
-type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>;
-const processes: ServerProcess[] = [];
 const sockets: Client[] = [];
 
 /** Where a client sends its requests: one app process, with the mails read from the cluster's outbox table. */
-interface Target {
-  url: string;
-  graphqlUrl: string;
-  websocketUrl: string;
-  outboxText(to: string): Promise<string | undefined>;
-}
+type Target = AppProcess & AppCluster['mail'];
 let a: Target;
-const clusterSecret = 'a-secret-the-processes-of-one-cluster-share';
 let b: Target;
 
-async function startProcess(): Promise<Target> {
-  const started = await startServerProcess(join(dataDirectory, String(processes.length)), {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redis.url,
-    // The processes of a cluster share their secret: a session signed by one is honoured by the others.
-    SECRET: clusterSecret,
-    // The sign-in throttle counts across processes; the harness turns rate limits off by default.
-    RATE_LIMITS: 'true',
-  });
-  processes.push(started);
-  return {
-    url: started.url,
-    graphqlUrl: `${started.url}/graphql`,
-    websocketUrl: `ws://127.0.0.1:${started.port}/graphql`,
-    async outboxText(to: string) {
-      const [mail] = await outbox<{ text: string }[]>`SELECT text FROM outbox WHERE "to" = ${to} ORDER BY created_at DESC LIMIT 1`;
-      return mail?.text;
-    },
-  };
-}
-
 beforeAll(async () => {
-  cluster = await startPostgresCluster();
-  databaseUrl = await cluster.createDatabase('workspace');
-  outbox = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
-  redis = await startRedisServer();
-  // One after the other: the first migrates the database.
-  a = await startProcess();
-  b = await startProcess();
+  // The sign-in throttle counts across processes; the harness turns rate limits off by default.
+  cluster = await startAppCluster(2, { RATE_LIMITS: 'true' });
+  [a, b] = cluster.processes.map((started) => ({ ...started, ...cluster.mail })) as [Target, Target];
 }, 180_000);
 
 afterAll(async () => {
   await Promise.all(sockets.map((socket) => socket.dispose()));
-  await Promise.all(
-    processes.map((started) => {
-      started.child.kill('SIGTERM');
-      return started.exited;
-    }),
-  );
-  await outbox?.end({ timeout: 1 });
-  await redis?.stop();
   await cluster?.stop();
   rmSync(dataDirectory, { recursive: true, force: true });
 }, 60_000);
@@ -173,7 +127,7 @@ describe('a start with a Redis it cannot use', () => {
   it('exits 1 with one line naming REDIS_URL when Redis is not there', async () => {
     const closedPort = await freePort();
     const { code, errors } = await refusedStart({
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: cluster.databaseUrl,
       REDIS_URL: `redis://:hidden-password@127.0.0.1:${closedPort}`,
     });
     expect(code).toBe(1);
@@ -184,13 +138,13 @@ describe('a start with a Redis it cannot use', () => {
   }, 60_000);
 
   it('exits 1 naming REDIS_URL when it is not a Redis URL', async () => {
-    const { code, errors } = await refusedStart({ DATABASE_URL: databaseUrl, REDIS_URL: 'http://x' });
+    const { code, errors } = await refusedStart({ DATABASE_URL: cluster.databaseUrl, REDIS_URL: 'http://x' });
     expect(code).toBe(1);
     expect(errors).toContain('REDIS_URL');
   }, 60_000);
 
   it('exits 1 when REDIS_URL is set without DATABASE_URL', async () => {
-    const { code, errors } = await refusedStart({ REDIS_URL: redis.url });
+    const { code, errors } = await refusedStart({ REDIS_URL: cluster.redis.url });
     expect(code).toBe(1);
     expect(errors).toContain('DATABASE_URL');
   }, 60_000);
@@ -204,7 +158,7 @@ describe('Redis going away while the processes run', () => {
     await postMessage(ann, { project: space, body: 'before' });
     await expect.poll(deliveredOnB).toEqual(['before']);
 
-    await redis.kill();
+    await cluster.redis.kill();
     for (const target of [a, b])
       await expect.poll(() => health(target)).toEqual({ status: 200, body: expect.objectContaining({ redis: 'unavailable' }) });
     // Log events do not travel through Redis: B hears A's commits from PostgreSQL.
@@ -221,7 +175,7 @@ describe('Redis going away while the processes run', () => {
     expect(typeof (await typing(ann, space))).toBe('boolean');
     expect(onB.state.errors).toEqual([]);
 
-    await redis.start();
+    await cluster.redis.start();
     for (const target of [a, b])
       await expect.poll(() => health(target), { timeout: 30_000 }).toEqual({ status: 200, body: expect.objectContaining({ redis: 'ok' }) });
     // Until B's subscriber connection has subscribed again a notice finds nobody there: Ann keeps typing until one arrives.
