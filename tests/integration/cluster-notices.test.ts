@@ -90,6 +90,13 @@ describe('notices across processes', () => {
     await expect.poll(() => onB.received).toEqual([{ type: 'typing', user: { id: ann.id }, message: null }]);
     // The throttle holds across processes: the same person typing again at once, through B, is not relayed.
     expect(await typing(through(ann, b), space)).toBe(false);
+    // Behind a sentinel (a message through A, heard on B from the log): the notice came once, and nothing else did.
+    const sentinel = await postMessage(ann, { project: space, body: 'sentinel' });
+    await expect.poll(() => onB.received.length).toBe(2);
+    expect(onB.received).toEqual([
+      { type: 'typing', user: { id: ann.id }, message: null },
+      { type: 'message.created', user: null, message: { id: sentinel.id, body: 'sentinel' } },
+    ]);
   }, 60_000);
 
   it('counts sign-in attempts for one e-mail made through A and B together', async () => {
