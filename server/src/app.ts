@@ -13,7 +13,9 @@ import { AccessTokens } from './auth/tokens';
 import { registerCollabRoutes } from './collab/routes';
 import { securityHeaders } from './http/securityHeaders';
 import type { Config } from './config';
-import { openAppStorage } from './appStorage';
+import { appPostgresMigrations, openAppStorage, type AppStorage } from './appStorage';
+import { ClusterRegistry, defaultInternalUrl } from './core/cluster/registry';
+import { knownMigrationNames } from './core/cluster/schema';
 import type { DatabaseHandle } from './db/connection';
 import { domains } from './domains';
 import { isSessionActive } from './domains/accounts/sessions';
@@ -39,7 +41,9 @@ import { registerDocumentChecks } from './graphql/httpChecks';
 import { scheduleIdempotencyKeyExpiry } from './core/idempotencyKeys';
 import { InProcessJobRunner } from './core/inProcess/jobRunner';
 import { InProcessLiveEvents } from './core/inProcess/liveEvents';
-import { connectRedis } from './core/redis/connection';
+import type { Sql } from './core/postgres/connect';
+import { LeasedJobRunner } from './core/postgres/jobRunner';
+import { connectRedis, type RedisConnections } from './core/redis/connection';
 import { ClusterLiveEvents } from './core/redis/liveEvents';
 import { mercuriusSymbols, type LoaderFactory } from './graphql/runtime';
 import { GraphqlSocketServer } from './graphql/socketServer';
@@ -152,13 +156,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(database, server.log, config.mail.outboxPage === 'off' ? null : `${config.publicUrl}/dev/outbox`);
   const sockets = new SocketRegistry({ maxSocketsPerUser: config.websocket.maxSocketsPerUser });
+  const localJobs = new InProcessJobRunner((job, error) => server.log.error({ err: error, job }, 'a background job failed'));
+  const cluster = storage.postgres === null ? null : await joinCluster(config, storage.postgres, storage, localJobs, server, redis);
   const services: Services = {
     config,
     database,
     databaseHealth: () => storage.health(),
     store,
     live,
-    jobs: new InProcessJobRunner((job, error) => server.log.error({ err: error, job }, 'a background job failed')),
+    // On PostgreSQL a periodic job runs once per period across the processes; SQLite's one process runs its own.
+    jobs:
+      cluster && storage.postgres
+        ? new LeasedJobRunner({
+            sql: storage.postgres,
+            processId: cluster.processId,
+            local: localJobs,
+            leaseMs: config.cluster.processTimeoutMs,
+            intervalsMs: config.cluster.jobIntervalsMs,
+            onError: (job, error) => server.log.error({ err: error, job }, 'a periodic job failed (its runs are in job_runs)'),
+            metrics: metrics.registry,
+          })
+        : localJobs,
     sockets,
     metrics,
     authenticate,
@@ -166,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     rateLimits: new RateLimits(config.rateLimits, redis?.commands ?? null),
     redis,
+    cluster,
   };
   // Idempotency-Keys are honoured for a week; their stored results are deleted after that.
   scheduleIdempotencyKeyExpiry(services.jobs, store);
@@ -345,11 +364,42 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     for (const stop of stoppers) await stop();
     await live.close();
     mailer.close();
+    // Last before the pool closes: other processes count this one gone at once.
+    await cluster?.stop();
     await storage.close();
     await redis?.close();
   });
 
   return { server, services, projections, graphqlSockets };
+}
+
+/**
+ * On PostgreSQL, after migrating: refuses a database a newer build migrated (NewerSchemaError), else registers this
+ * process in the cluster registry. A refusal closes what start-up opened before it is thrown.
+ */
+async function joinCluster(
+  config: Config,
+  sql: Sql,
+  storage: AppStorage,
+  timers: InProcessJobRunner,
+  server: FastifyInstance,
+  redis: RedisConnections | null,
+): Promise<ClusterRegistry> {
+  try {
+    return await ClusterRegistry.start(sql, {
+      processTimeoutMs: config.cluster.processTimeoutMs,
+      internalUrl: defaultInternalUrl(config.host, config.port),
+      build: packageVersion,
+      knownMigrations: knownMigrationNames(appPostgresMigrations),
+      timers,
+      log: server.log,
+    });
+  } catch (error) {
+    timers.stop();
+    await storage.close();
+    await redis?.close();
+    throw error;
+  }
 }
 
 /** Errors ws raises for a peer that broke the websocket protocol (it closes the socket with the matching code). */

@@ -2,7 +2,9 @@ import type { Registry } from 'prom-client';
 import type { Config } from './config';
 import type { EventStore } from './core/commands';
 import type { LiveHistory } from './core/liveResume';
-import { eventLogMigrations, projectionMigrations } from './core/postgres/migrate';
+import { clusterMigrations } from './core/cluster/schema';
+import type { Sql } from './core/postgres/connect';
+import { eventLogMigrations, projectionMigrations, type PostgresMigrations } from './core/postgres/migrate';
 import { openPostgresStorage, type DatabaseHealth } from './core/postgres/storage';
 import { sqliteLiveHistory } from './core/sqlite/liveHistory';
 import { openDatabase, type AppDatabase, type DatabaseHandle } from './db/connection';
@@ -26,7 +28,12 @@ export interface AppStorage {
   registerMetrics(registry: Registry): void;
   /** After the requests and jobs stopped: commits what is done, then lets the database go. */
   close(): Promise<void>;
+  /** PostgreSQL's pool, for what several processes share (the cluster registry, job leases); null on SQLite. */
+  postgres: Sql | null;
 }
+
+/** The migration folders the app applies at start on PostgreSQL, in order. */
+export const appPostgresMigrations: readonly PostgresMigrations[] = [eventLogMigrations, projectionMigrations, clusterMigrations];
 
 export interface AppStorageOptions {
   /** An already open SQLite database (tests share one): used, and left open at close. */
@@ -55,6 +62,7 @@ export async function openAppStorage(
       }
     },
     registerMetrics: () => undefined,
+    postgres: null,
     async close() {
       // Units done but not yet committed (group commit) are committed and answered before the file closes.
       await store.settle();
@@ -67,7 +75,7 @@ async function openPostgresAppStorage(
   settings: Extract<Config['database'], { kind: 'postgres' }>,
   modules: readonly DomainModule[],
 ): Promise<AppStorage> {
-  const storage = await openPostgresStorage(settings, { migrations: [eventLogMigrations, projectionMigrations] });
+  const storage = await openPostgresStorage(settings, { migrations: appPostgresMigrations });
   let store;
   try {
     store = await openPostgresEventStore(storage.sql, modules);
@@ -88,6 +96,7 @@ async function openPostgresAppStorage(
     },
     health: () => storage.health(),
     registerMetrics: (registry) => storage.registerMetrics(registry),
+    postgres: storage.sql,
     async close() {
       // Running units finish and what they committed is handed on, then the pool ends within its bound.
       await door.close();

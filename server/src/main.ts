@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { NewerSchemaError } from './core/cluster/schema';
 import { DatabaseUnavailableError } from './core/postgres/connect';
 import { RedisUnavailableError } from './core/redis/connection';
 import { issueSetUpLink, setUpLinkLifetimeHours } from './domains/accounts/setUp';
@@ -20,8 +21,9 @@ async function main(): Promise<void> {
   try {
     app = await buildApp(config);
   } catch (error) {
-    // PostgreSQL or Redis unreachable, refusing the user, unsuitable or failing a migration: one line naming the fix.
-    if (error instanceof DatabaseUnavailableError || error instanceof RedisUnavailableError) {
+    // PostgreSQL or Redis unreachable, refusing the user, unsuitable, failing a migration or migrated by a newer build:
+    // one line naming the fix.
+    if (error instanceof DatabaseUnavailableError || error instanceof RedisUnavailableError || error instanceof NewerSchemaError) {
       console.error(error.message);
       process.exit(1);
     }

@@ -5,11 +5,15 @@ export type JobErrorHandler = (job: string, error: unknown) => void;
 
 /**
  * The periodic job runner port: every timer-driven piece of work of the server goes through the one
- * runner the app's services own, so stopping the app stops them all, tests can drive them, and a
- * Redis adapter can later run a periodic job on one process of several (a lock per job name).
+ * runner the app's services own, so stopping the app stops them all and tests can drive them. On SQLite
+ * the in-process adapter runs everything; on PostgreSQL the leased adapter (core/postgres/jobRunner.ts)
+ * runs each periodic job once per period across every process, and `after`/`soon` on this process.
  */
 export interface JobRunner {
-  /** Runs `task` every `intervalMs`, the first time one interval after now; never two runs of one job at once. */
+  /**
+   * Runs `task` every `intervalMs`, the first time one interval after now; never two runs of one job at once (on
+   * PostgreSQL: once per period across the processes, the names being the jobs' identity there).
+   */
   every(name: string, intervalMs: number, task: () => void | Promise<void>): Cancel;
   /** Runs `task` once after `delayMs` (debounce windows, grace periods). */
   after(name: string, delayMs: number, task: () => void | Promise<void>): Cancel;

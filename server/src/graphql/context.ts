@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ClusterRegistry } from '../core/cluster/registry';
 import type { RedisConnections } from '../core/redis/connection';
 import type { AccessTokens } from '../auth/tokens';
 import type { Config } from '../config';
@@ -46,6 +47,8 @@ export interface Services {
   rateLimits: RateLimits;
   /** REDIS_URL's connections when several processes serve the team (issue 22); null for one process. */
   redis: RedisConnections | null;
+  /** The processes serving one PostgreSQL database (issue 22): who is alive, claimed work; null on SQLite. */
+  cluster: ClusterRegistry | null;
 }
 
 export interface RequestContext {

@@ -14,6 +14,9 @@ export function registerOperationalRoutes(server: FastifyInstance, services: Ser
   });
 
   server.get('/healthz', async (_request, reply) => {
+    // A newer build migrated the database since this process started: out of the load balancer (the log says why).
+    const refusal = services.cluster?.refusal() ?? null;
+    if (refusal !== null) return reply.code(503).header('Cache-Control', 'no-store').send({ status: 'error', reason: refusal });
     const health = await services.databaseHealth();
     // Redis keeps nothing a request needs (notices, presence, counters fall back to this process), so a process whose
     // Redis is away still serves: the field tells an operator, and the status stays ok.

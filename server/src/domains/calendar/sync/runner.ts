@@ -12,6 +12,9 @@ import { credentialKey, readCredential } from './secrets';
 import { calendarsOfAccount, findAccount, type AccountRow, type CalendarRow } from './state';
 import { calendarAccountStream } from '../../../core/streams';
 
+/** The kind of claimed work (process_work) one account's sync is. */
+const calendarSyncWork = 'calendar-sync';
+
 /**
  * The sync of connected accounts: one run per account at a time (a second request joins the run under way),
  * each account's failure recorded on that account only, so the periodic job goes on with the others.
@@ -32,7 +35,7 @@ export class CalendarSyncRunner {
   sync(accountId: string): Promise<void> {
     const current = this.running.get(accountId);
     if (current) return current;
-    const run = this.runAccount(accountId).finally(() => this.running.delete(accountId));
+    const run = this.runClaimed(accountId).finally(() => this.running.delete(accountId));
     this.running.set(accountId, run);
     return run;
   }
@@ -75,6 +78,29 @@ export class CalendarSyncRunner {
       timeoutMs: requestTimeoutMs,
       allowPrivateAddresses,
     });
+  }
+
+  /**
+   * Several processes on one database (plan §1.8): the account's sync is claimed in the database first, so two
+   * processes never sync it at once; a claim whose process died is taken over. A process that finds the account
+   * claimed skips it: the other one's run records the result. SQLite's one process runs it at once.
+   */
+  private async runClaimed(accountId: string): Promise<void> {
+    const cluster = this.services.cluster;
+    if (cluster === null) return this.runAccount(accountId);
+    try {
+      if (!(await cluster.claimWork(calendarSyncWork, accountId))) return;
+    } catch (error) {
+      // The database is away: the sync could not record anything either; the next period tries again.
+      if (this.services.config.logLevel !== 'silent') console.error(`calendar sync of account ${accountId} could not be claimed:`, error);
+      return;
+    }
+    try {
+      await this.runAccount(accountId);
+    } finally {
+      // A release that fails leaves the row: this process may claim it again, others once this process is gone.
+      await cluster.releaseWork(calendarSyncWork, accountId).catch(() => undefined);
+    }
   }
 
   private async runAccount(accountId: string): Promise<void> {
