@@ -24,6 +24,7 @@ import { registerSocialRoutes } from './domains/social';
 import { registerCoverRoutes } from './domains/tasks';
 import { registerFileRoutes } from './domains/files';
 import { holdsGuestCredential, registerMeetingRoutes } from './domains/meetings';
+import { presenceTopic } from './domains/chat/presence';
 import { registerCalendarRoutes } from './domains/calendar/feed';
 import { registerUnsubscribeRoute } from './domains/notifications';
 import { registerStripeWebhookRoute } from './domains/billing/stripe';
@@ -43,6 +44,7 @@ import { InProcessLiveEvents } from './core/inProcess/liveEvents';
 import type { Sql } from './core/postgres/connect';
 import { LeasedJobRunner } from './core/postgres/jobRunner';
 import { connectRedis, type RedisConnections } from './core/redis/connection';
+import { ClusterLiveEvents } from './core/redis/liveEvents';
 import { RedisPresenceDirectory } from './core/redis/presence';
 import { mercuriusSymbols, type LoaderFactory } from './graphql/runtime';
 import { GraphqlSocketServer } from './graphql/socketServer';
@@ -100,7 +102,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const projections = modules.flatMap((module) => module.projections);
   const metrics = new Metrics({ collectProcessMetrics: config.environment !== 'test' });
   storage.registerMetrics(metrics.registry);
-  const live = new InProcessLiveEvents(storage.history);
+  // Presence stays out of the relayed notices: each process tells its own subscribers what it knows of every process.
+  const live = redis
+    ? await ClusterLiveEvents.start(storage.history, redis, { registry: metrics.registry, localTopics: [presenceTopic] })
+    : new InProcessLiveEvents(storage.history);
   const tokens = new AccessTokens(config.secret);
   const authenticate: Authenticator = async (token) => {
     if (isApiToken(token)) return authenticateApiToken(database.db, token);
@@ -186,7 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     authenticate,
     tokens,
     mailer,
-    rateLimits: new RateLimits(config.rateLimits),
+    rateLimits: new RateLimits(config.rateLimits, redis?.commands ?? null),
     redis,
     cluster,
   };
