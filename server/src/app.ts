@@ -24,6 +24,7 @@ import { registerSocialRoutes } from './domains/social';
 import { registerCoverRoutes } from './domains/tasks';
 import { registerFileRoutes } from './domains/files';
 import { holdsGuestCredential, registerMeetingRoutes } from './domains/meetings';
+import { presenceTopic } from './domains/chat/presence';
 import { registerCalendarRoutes } from './domains/calendar/feed';
 import { registerUnsubscribeRoute } from './domains/notifications';
 import { registerStripeWebhookRoute } from './domains/billing/stripe';
@@ -43,6 +44,8 @@ import { InProcessLiveEvents } from './core/inProcess/liveEvents';
 import type { Sql } from './core/postgres/connect';
 import { LeasedJobRunner } from './core/postgres/jobRunner';
 import { connectRedis, type RedisConnections } from './core/redis/connection';
+import { ClusterLiveEvents } from './core/redis/liveEvents';
+import { RedisPresenceDirectory } from './core/redis/presence';
 import { mercuriusSymbols, type LoaderFactory } from './graphql/runtime';
 import { GraphqlSocketServer } from './graphql/socketServer';
 import { SocketRegistry } from './graphql/sockets';
@@ -99,7 +102,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const projections = modules.flatMap((module) => module.projections);
   const metrics = new Metrics({ collectProcessMetrics: config.environment !== 'test' });
   storage.registerMetrics(metrics.registry);
-  const live = new InProcessLiveEvents(storage.history);
+  // Presence stays out of the relayed notices: each process tells its own subscribers what it knows of every process.
+  const live = redis
+    ? await ClusterLiveEvents.start(storage.history, redis, { registry: metrics.registry, localTopics: [presenceTopic] })
+    : new InProcessLiveEvents(storage.history);
   const tokens = new AccessTokens(config.secret);
   const authenticate: Authenticator = async (token) => {
     if (isApiToken(token)) return authenticateApiToken(database.db, token);
@@ -151,9 +157,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(database, server.log, config.mail.outboxPage === 'off' ? null : `${config.publicUrl}/dev/outbox`);
-  const sockets = new SocketRegistry({ maxSocketsPerUser: config.websocket.maxSocketsPerUser });
   const localJobs = new InProcessJobRunner((job, error) => server.log.error({ err: error, job }, 'a background job failed'));
   const cluster = storage.postgres === null ? null : await joinCluster(config, storage.postgres, storage, localJobs, server, redis);
+  // Presence and the per-user socket cap: this process's memory, or in a cluster every process's through Redis.
+  const sockets =
+    redis === null
+      ? new SocketRegistry({ maxSocketsPerUser: config.websocket.maxSocketsPerUser })
+      : new RedisPresenceDirectory(redis, {
+          processTimeoutMs: config.cluster.processTimeoutMs,
+          maxSocketsPerUser: config.websocket.maxSocketsPerUser,
+          ...(cluster ? { processId: cluster.processId } : {}),
+        });
   const services: Services = {
     config,
     database,
@@ -178,10 +192,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     authenticate,
     tokens,
     mailer,
-    rateLimits: new RateLimits(config.rateLimits),
+    rateLimits: new RateLimits(config.rateLimits, redis?.commands ?? null),
     redis,
     cluster,
   };
+  // Its heartbeat is a chain of this process's own timers (each process beats for itself); its mirror of the other
+  // processes is filled before the first request.
+  if (sockets instanceof RedisPresenceDirectory) await sockets.start(localJobs);
   // Idempotency-Keys are honoured for a week; their stored results are deleted after that.
   scheduleIdempotencyKeyExpiry(services.jobs, store);
 
@@ -359,6 +376,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     services.jobs.stop();
     for (const stop of stoppers) await stop();
     await live.close();
+    await sockets.close();
     mailer.close();
     // Last before the pool closes: other processes count this one gone at once.
     await cluster?.stop();

@@ -6,6 +6,8 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgresCluster';
 import { freePort, startServerProcess } from './harness';
+import { initiateRoom, joinCall } from './meetingsFactories';
+import { expectData, joinTeam, person } from './teamFactories';
 
 /**
  * Three app processes on one PostgreSQL database (issue 22, plan §2.0 and §3): a periodic job runs once per period
@@ -146,4 +148,50 @@ describe('periodic jobs and the schema version across three app processes', () =
     expect(left).toHaveLength(0);
     expect(await livingProcesses()).toHaveLength(2);
   }, 30_000);
+
+  it('finishes the calls left open at start only in a process alone in the registry', async () => {
+    const living = processes.slice(1);
+    const target = {
+      graphqlUrl: `${living[0]!.url}/graphql`,
+      async outboxText(to: string): Promise<string | undefined> {
+        const [mail] = await sql<
+          { text: string }[]
+        >`SELECT text FROM outbox WHERE "to" = ${to} ORDER BY created_at DESC, ctid DESC LIMIT 1`;
+        return mail?.text;
+      },
+    };
+    const ada = await person(target, 'Ada');
+    const bob = await joinTeam(ada, await person(target, 'Bob'));
+    const room = await initiateRoom(ada, { name: 'Across processes' });
+    const call = expectData(await joinCall(ada, { meetingroom: room.id })).joinVideocall;
+    expectData(
+      await ada.client.execute('mutation ($videocall: ID!, $users: [ID!]) { ringVideocall(videocall: $videocall, users: $users) { id } }', {
+        videocall: call.id,
+        users: [bob.id],
+      }),
+    );
+    const callState = async () => {
+      const [row] = await sql<{ finishedAt: string | null }[]>`SELECT finished_at AS "finishedAt" FROM videocalls WHERE id = ${call.id}`;
+      const [ring] = await sql<{ state: string; createdAt: string; endedAt: string | null }[]>`
+        SELECT state, created_at AS "createdAt", ended_at AS "endedAt" FROM videocall_rings WHERE videocall_id = ${call.id}`;
+      return { finishedAt: row!.finishedAt, ring: ring! };
+    };
+
+    // A process starting beside living ones: its start-up job leaves the call open, then picks up the ring with its
+    // own 5 s timeout (the ringing process's is 30 s), which is the sentinel that the job ran past its decision.
+    processes.push(await startServerProcess(dataDirectory(), { ...environment(), MEETING_RING_SECONDS: '5' }));
+    await expect.poll(async () => (await callState()).ring.state).not.toBe('ringing');
+    const { finishedAt, ring } = await callState();
+    expect(Date.parse(ring.endedAt!) - Date.parse(ring.createdAt)).toBeLessThan(25_000);
+    expect(finishedAt).toBeNull();
+
+    // Every process stopped: the next one starts alone, and finishes it.
+    for (const server of processes.slice(1)) {
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    }
+    expect(await livingProcesses()).toEqual([]);
+    processes.push(await startServerProcess(dataDirectory(), environment()));
+    await expect.poll(async () => (await callState()).finishedAt).not.toBeNull();
+  }, 90_000);
 });

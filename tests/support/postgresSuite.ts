@@ -36,7 +36,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const templateUrl = await cluster.createDatabase(suiteTemplate);
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: templateUrl, DATABASE_POOL_SIZE: '1', LOG_LEVEL: 'silent' });
     if (config.database.kind !== 'postgres') throw new Error('The suite template must be a PostgreSQL database.');
-    const storage = await openPostgresStorage(config.database, { migrations: [eventLogMigrations, projectionMigrations, clusterMigrations] });
+    const storage = await openPostgresStorage(config.database, {
+      migrations: [eventLogMigrations, projectionMigrations, clusterMigrations],
+    });
     await storage.close();
     project.provide('postgresSuite', {
       administrationUrl: cluster.url('postgres'),

@@ -3,20 +3,22 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer, type RedisServer } from '../../../tests/support/redisServer';
 import { loadConfig } from '../config';
+import { connectRedis, type RedisConnections } from '../core/redis/connection';
 import { acceptedIssuers, identityFrom, OidcProviders } from './oidc';
 
 const google = 'https://accounts.google.com';
 const entra = 'https://login.microsoftonline.com/{tenantid}/v2.0';
 const verified = { sub: 'subject', email: ' Ada@Example.com ', email_verified: true };
 
-function providersFor(environment: Record<string, string>) {
+function providersFor(environment: Record<string, string>, redis: RedisConnections | null = null) {
   const config = loadConfig({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'oidc-')),
     SECRET: 'a-test-secret-of-at-least-32-characters',
     ...environment,
   });
-  return new OidcProviders(config);
+  return new OidcProviders(config, { redis });
 }
 
 describe('identity from provider claims', () => {
@@ -150,27 +152,87 @@ describe('another grant than sign-in (calendar access)', () => {
     const calendar = await registry.beginAuthorization('google', request);
     const calendarQuery = new URLSearchParams({ code: 'code', state: calendar.authorizationUrl.searchParams.get('state')! });
     await expect(registry.finish('google', calendarQuery, calendar.sealedState)).rejects.toMatchObject({ code: 'SOCIAL_STATE_MISMATCH' });
-    expect(registry.checkAuthorization('google', 'calendar', calendarQuery, calendar.sealedState).binding).toBe('user-1:team-1');
-    expect(() => registry.checkAuthorization('google', 'calendar', calendarQuery, calendar.sealedState)).toThrow(
-      expect.objectContaining({ code: 'SOCIAL_STATE_MISMATCH' }),
-    );
+    expect((await registry.checkAuthorization('google', 'calendar', calendarQuery, calendar.sealedState)).binding).toBe('user-1:team-1');
+    await expect(registry.checkAuthorization('google', 'calendar', calendarQuery, calendar.sealedState)).rejects.toMatchObject({
+      code: 'SOCIAL_STATE_MISMATCH',
+    });
 
     const signIn = await registry.begin('google', {});
     const signInQuery = new URLSearchParams({ code: 'code', state: signIn.authorizationUrl.searchParams.get('state')! });
-    expect(() => registry.checkAuthorization('google', 'calendar', signInQuery, signIn.sealedState)).toThrow(
-      expect.objectContaining({ code: 'SOCIAL_STATE_MISMATCH' }),
-    );
-    expect(() => registry.checkAuthorization('google', 'signIn', signInQuery, signIn.sealedState)).toThrow(
-      expect.objectContaining({ code: 'SOCIAL_STATE_MISMATCH' }),
-    );
+    await expect(registry.checkAuthorization('google', 'calendar', signInQuery, signIn.sealedState)).rejects.toMatchObject({
+      code: 'SOCIAL_STATE_MISMATCH',
+    });
+    await expect(registry.checkAuthorization('google', 'signIn', signInQuery, signIn.sealedState)).rejects.toMatchObject({
+      code: 'SOCIAL_STATE_MISMATCH',
+    });
   });
 
   it('reports the member’s refusal at the provider as cancelled', async () => {
     const registry = providers();
     const { authorizationUrl, sealedState } = await registry.beginAuthorization('google', request);
     const query = new URLSearchParams({ error: 'access_denied', state: authorizationUrl.searchParams.get('state')! });
-    expect(() => registry.checkAuthorization('google', 'calendar', query, sealedState)).toThrow(
-      expect.objectContaining({ code: 'SOCIAL_SIGN_IN_CANCELLED' }),
-    );
+    await expect(registry.checkAuthorization('google', 'calendar', query, sealedState)).rejects.toMatchObject({
+      code: 'SOCIAL_SIGN_IN_CANCELLED',
+    });
+  });
+
+  describe('with Redis (several processes)', () => {
+    let redis: RedisServer;
+    const connections: RedisConnections[] = [];
+    beforeAll(async () => {
+      redis = await startRedisServer();
+    });
+    afterAll(async () => {
+      await Promise.all(connections.map((each) => each.close()));
+      await redis?.stop();
+    });
+    /** One process's providers: its own connections to the one Redis, the cluster's shared secret. */
+    const processProviders = async () => {
+      const connected = await connectRedis(redis.url);
+      connections.push(connected);
+      const environment = { OIDC_GOOGLE_CLIENT_ID: 'id', OIDC_GOOGLE_CLIENT_SECRET: 'secret', OIDC_GOOGLE_ISSUER: issuer };
+      return { providers: providersFor(environment, connected), connected };
+    };
+    const callback = async (registry: OidcProviders) => {
+      const { authorizationUrl, sealedState } = await registry.beginAuthorization('google', request);
+      return { query: new URLSearchParams({ code: 'code', state: authorizationUrl.searchParams.get('state')! }), sealedState };
+    };
+
+    it('refuses a sealed state replayed to another process', async () => {
+      const a = await processProviders();
+      const b = await processProviders();
+      const { query, sealedState } = await callback(a.providers);
+      expect((await b.providers.checkAuthorization('google', 'calendar', query, sealedState)).binding).toBe('user-1:team-1');
+      await expect(a.providers.checkAuthorization('google', 'calendar', query, sealedState)).rejects.toMatchObject({
+        code: 'SOCIAL_STATE_MISMATCH',
+      });
+    });
+
+    it('spends states in the process while Redis is away, and answers without waiting for it', async () => {
+      const a = await processProviders();
+      const spentBefore = await callback(a.providers);
+      expect((await a.providers.checkAuthorization('google', 'calendar', spentBefore.query, spentBefore.sealedState)).binding).toBe(
+        'user-1:team-1',
+      );
+      const during = await callback(a.providers);
+      await redis.kill();
+      try {
+        await expect.poll(() => a.connected.state()).toBe('down');
+        // What this process spent through Redis it remembers itself.
+        await expect(
+          a.providers.checkAuthorization('google', 'calendar', spentBefore.query, spentBefore.sealedState),
+        ).rejects.toMatchObject({
+          code: 'SOCIAL_STATE_MISMATCH',
+        });
+        expect((await a.providers.checkAuthorization('google', 'calendar', during.query, during.sealedState)).binding).toBe(
+          'user-1:team-1',
+        );
+        await expect(a.providers.checkAuthorization('google', 'calendar', during.query, during.sealedState)).rejects.toMatchObject({
+          code: 'SOCIAL_STATE_MISMATCH',
+        });
+      } finally {
+        await redis.start();
+      }
+    });
   });
 });

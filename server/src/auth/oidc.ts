@@ -5,6 +5,7 @@ import { isSupportedLanguage, type Language } from '#shared/constants';
 import { isValidEmail } from '#shared/email';
 import type { ErrorCode } from '#shared/errors';
 import type { Config, OidcProviderName } from '../config';
+import type { RedisConnections } from '../core/redis/connection';
 import { DomainError } from '../errors';
 
 export const socialProviderNames = ['google', 'microsoft'] as const satisfies readonly OidcProviderName[];
@@ -74,6 +75,8 @@ const signingAlgorithms = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512',
 export interface OidcProvidersOptions {
   /** Allows http:// issuers in production too; outside production they are allowed anyway (local test providers). */
   allowInsecureIssuers?: boolean;
+  /** With several processes: sealed states are spent in Redis, so a callback replayed to another process is refused too. */
+  redis?: RedisConnections | null;
 }
 
 /**
@@ -115,7 +118,7 @@ export class OidcProviders {
     sealedState: string | undefined,
     now = Date.now(),
   ): Promise<{ identity: VerifiedIdentity; context: SignInContext }> {
-    const checked = this.checkCallback(provider, 'signIn', query, sealedState, now);
+    const checked = await this.checkCallback(provider, 'signIn', query, sealedState, now);
     const { identity } = await this.redeem(checked);
     return { identity, context: checked.pending.context };
   }
@@ -133,15 +136,15 @@ export class OidcProviders {
    * The first half of another grant's callback: the sealed state is checked (and spent) and the provider's
    * refusal reported, before the caller compares `binding` with who is finishing it; nothing is redeemed yet.
    */
-  checkAuthorization(
+  async checkAuthorization(
     provider: OidcProviderName,
     purpose: string,
     query: URLSearchParams,
     sealedState: string | undefined,
     now = Date.now(),
-  ): CheckedCallback {
+  ): Promise<CheckedCallback> {
     if (purpose === 'signIn') throw new DomainError('SOCIAL_STATE_MISMATCH');
-    return this.checkCallback(provider, purpose, query, sealedState, now);
+    return await this.checkCallback(provider, purpose, query, sealedState, now);
   }
 
   /** The second half: redeems the code for the identity and the tokens. */
@@ -178,13 +181,13 @@ export class OidcProviders {
     return { authorizationUrl, sealedState: this.seal(pending) };
   }
 
-  private checkCallback(
+  private async checkCallback(
     provider: OidcProviderName,
     purpose: string,
     query: URLSearchParams,
     sealedState: string | undefined,
     now: number,
-  ): CheckedCallback {
+  ): Promise<CheckedCallback> {
     this.settings(provider);
     const pending = sealedState ? this.unseal(sealedState) : null;
     if (
@@ -193,7 +196,7 @@ export class OidcProviders {
       pending.purpose !== purpose ||
       pending.expiresAt <= now ||
       query.get('state') !== pending.state ||
-      !this.spend(pending, now)
+      !(await this.spend(pending, now))
     ) {
       throw new DomainError('SOCIAL_STATE_MISMATCH');
     }
@@ -304,8 +307,27 @@ export class OidcProviders {
     return keySet;
   }
 
-  /** Single use: a sealed state replayed within its lifetime is refused. */
-  private spend(pending: PendingSignIn, now: number): boolean {
+  /**
+   * Single use: a sealed state replayed within its lifetime is refused. With Redis, by every process of the cluster
+   * (the key lives until the state expires). When Redis fails, this process's memory answers: the provider's
+   * authorization code is single use anyway, so this is a second lock, and a request must not fail for want of it.
+   */
+  private async spend(pending: PendingSignIn, now: number): Promise<boolean> {
+    const redis = this.options.redis;
+    if (redis && redis.state() === 'ready') {
+      try {
+        const spent = await redis.commands.set(`oidc-spent:${pending.state}`, '1', 'PXAT', pending.expiresAt, 'NX');
+        // Remembered here as well, so that a replay to this process while Redis is away is still refused.
+        if (spent === 'OK') this.spendHere(pending, now);
+        return spent === 'OK';
+      } catch {
+        // Redis went away meanwhile: as without it.
+      }
+    }
+    return this.spendHere(pending, now);
+  }
+
+  private spendHere(pending: PendingSignIn, now: number): boolean {
     for (const [state, expiresAt] of this.spentStates) if (expiresAt <= now) this.spentStates.delete(state);
     if (this.spentStates.has(pending.state)) return false;
     this.spentStates.set(pending.state, pending.expiresAt);
@@ -333,14 +355,14 @@ export class OidcProviders {
   }
 }
 
-const registries = new WeakMap<Config, OidcProviders>();
+const registries = new WeakMap<object, OidcProviders>();
 
-/** The providers of one server (one per config), shared by the HTTP routes and the GraphQL mutations. */
-export function oidcProviders(config: Config): OidcProviders {
-  let registry = registries.get(config);
+/** The providers of one server (one per services instance), shared by the HTTP routes and the GraphQL mutations. */
+export function oidcProviders(services: { config: Config; redis: RedisConnections | null }): OidcProviders {
+  let registry = registries.get(services);
   if (!registry) {
-    registry = new OidcProviders(config);
-    registries.set(config, registry);
+    registry = new OidcProviders(services.config, { redis: services.redis });
+    registries.set(services, registry);
   }
   return registry;
 }

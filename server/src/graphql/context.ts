@@ -12,7 +12,7 @@ import type { Metrics } from '../http/metrics';
 import type { RateLimits } from '../http/rateLimits';
 import type { Mailer } from '../mail/mailer';
 import type { LiveEvents } from '../core/live';
-import type { SocketConnection, SocketRegistry } from './sockets';
+import type { PresenceDirectory, SocketConnection } from './sockets';
 
 export interface Actor {
   userId: string;
@@ -38,8 +38,8 @@ export interface Services {
   live: LiveEvents;
   /** Every timer-driven piece of work (sweeps, debounce windows, start-up pick-up), stopped when the app closes. */
   jobs: JobRunner;
-  /** Open graphql-ws connections per user (presence). */
-  sockets: SocketRegistry;
+  /** Open graphql-ws connections per user and who is away: presence and the per-user socket cap. */
+  sockets: PresenceDirectory;
   metrics: Metrics;
   authenticate: Authenticator;
   tokens: AccessTokens;

@@ -4,23 +4,47 @@ import { SocketRegistry, type SocketConnection } from './sockets';
 describe('SocketRegistry', () => {
   it('tells when a user’s first connection opens and their last one closes', () => {
     const registry = new SocketRegistry();
-    const heard: [string, boolean][] = [];
-    registry.onChange((userId, connected) => heard.push([userId, connected]));
+    const heard: [string, string][] = [];
+    registry.onChange((userId, state) => heard.push([userId, state]));
     const first: SocketConnection = { userId: null };
     const second: SocketConnection = { userId: null };
     registry.attach(first, 'ann');
     registry.attach(first, 'ann');
     registry.attach(second, 'ann');
-    expect(heard).toEqual([['ann', true]]);
+    expect(heard).toEqual([['ann', 'online']]);
     registry.detach(first);
     registry.detach(first);
     expect(registry.isConnected('ann')).toBe(true);
     registry.detach(second);
     expect(heard).toEqual([
-      ['ann', true],
-      ['ann', false],
+      ['ann', 'online'],
+      ['ann', 'offline'],
     ]);
     expect(registry.isConnected('ann')).toBe(false);
+  });
+
+  it('tells away and back while connected, and forgets away when the last connection closes', () => {
+    const registry = new SocketRegistry();
+    const heard: [string, string][] = [];
+    registry.onChange((userId, state) => heard.push([userId, state]));
+    const connection: SocketConnection = { userId: null };
+    registry.attach(connection, 'ann');
+    registry.setAway('ann', true);
+    registry.setAway('ann', true);
+    expect(registry.state('ann')).toBe('away');
+    registry.setAway('ann', false);
+    registry.setAway('ann', true);
+    registry.detach(connection);
+    expect(registry.state('ann')).toBe('offline');
+    registry.attach({ userId: null }, 'ann');
+    expect(heard).toEqual([
+      ['ann', 'online'],
+      ['ann', 'away'],
+      ['ann', 'online'],
+      ['ann', 'away'],
+      ['ann', 'offline'],
+      ['ann', 'online'],
+    ]);
   });
 
   it('never counts a connection that closed before its first subscription authenticated', () => {

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer, type RedisServer } from '../../../tests/support/redisServer';
+import { connectRedis, type RedisConnections } from '../core/redis/connection';
 import { addressKey, RateLimits, rateLimitRules } from './rateLimits';
 
 describe('rate limits', () => {
@@ -18,5 +20,58 @@ describe('rate limits', () => {
       details: { retryAfterSeconds: expect.any(Number) },
     });
     await expect(limits.consume(['mailPerEmail', 'b@example.com'])).resolves.toBeUndefined();
+  });
+});
+
+describe('rate limits with Redis (several processes)', () => {
+  let redis: RedisServer;
+  const connections: RedisConnections[] = [];
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    await Promise.all(connections.map((each) => each.close()));
+    await redis?.stop();
+  });
+  /** A process's limits: its own connections to the one Redis. */
+  const processLimits = async () => {
+    const connected = await connectRedis(redis.url);
+    connections.push(connected);
+    return { limits: new RateLimits(true, connected.commands), connected };
+  };
+  const refused = { code: 'RATE_LIMITED', details: { retryAfterSeconds: expect.any(Number) } };
+
+  it('counts attempts made through every process together', async () => {
+    const a = await processLimits();
+    const b = await processLimits();
+    const { points } = rateLimitRules.mailPerEmail;
+    for (let attempt = 0; attempt < points; attempt += 1)
+      await (attempt % 2 === 0 ? a : b).limits.consume(['mailPerEmail', 'ann@example.com']);
+    await expect(a.limits.consume(['mailPerEmail', 'ann@example.com'])).rejects.toMatchObject(refused);
+    await expect(b.limits.consume(['mailPerEmail', 'ann@example.com'])).rejects.toMatchObject(refused);
+    await expect(b.limits.consume(['mailPerEmail', 'bas@example.com'])).resolves.toBeUndefined();
+  });
+
+  it('counts in the process while Redis is away, without failing or waiting', async () => {
+    const a = await processLimits();
+    const b = await processLimits();
+    await redis.kill();
+    try {
+      await expect.poll(() => a.connected.state()).toBe('down');
+      const { points } = rateLimitRules.mailPerEmail;
+      for (let attempt = 0; attempt < points; attempt += 1) await a.limits.consume(['mailPerEmail', 'cem@example.com']);
+      await expect(a.limits.consume(['mailPerEmail', 'cem@example.com'])).rejects.toMatchObject(refused);
+      // Per process meanwhile: the other process has its own count.
+      await expect(b.limits.consume(['mailPerEmail', 'cem@example.com'])).resolves.toBeUndefined();
+    } finally {
+      await redis.start();
+    }
+    await expect.poll(() => a.connected.state(), { timeout: 20_000 }).toBe('ready');
+    await expect.poll(() => b.connected.state(), { timeout: 20_000 }).toBe('ready');
+    // Back in Redis (empty after its restart): counted together again.
+    const { points } = rateLimitRules.mailPerEmail;
+    for (let attempt = 0; attempt < points; attempt += 1)
+      await (attempt % 2 === 0 ? b : a).limits.consume(['mailPerEmail', 'dee@example.com']);
+    await expect(a.limits.consume(['mailPerEmail', 'dee@example.com'])).rejects.toMatchObject(refused);
   });
 });

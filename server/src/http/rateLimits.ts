@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DomainError } from '../errors';
 
 interface Rule {
@@ -47,12 +48,27 @@ export function addressKey(ip: string): string {
     .join(':')}::/64`;
 }
 
+/**
+ * The app's limits. With Redis (several processes) every rule counts in Redis, so attempts made through any process
+ * count together. While Redis is away (or a call to it fails) a rule counts in this process instead (the insurance
+ * limiter): no request waits on Redis or fails for it, and the limits hold per process until it is back.
+ */
 export class RateLimits {
-  private readonly limiters = new Map<RateLimitName, RateLimiterMemory>();
+  private readonly limiters = new Map<RateLimitName, RateLimiterAbstract>();
 
-  constructor(private readonly enabled: boolean) {
+  constructor(
+    private readonly enabled: boolean,
+    redis: Redis | null = null,
+  ) {
     for (const [name, rule] of Object.entries(rateLimitRules) as [RateLimitName, Rule][]) {
-      this.limiters.set(name, new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.durationSeconds }));
+      const options = { keyPrefix: name, points: rule.points, duration: rule.durationSeconds };
+      const inProcess = new RateLimiterMemory(options);
+      this.limiters.set(
+        name,
+        redis
+          ? new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: inProcess })
+          : inProcess,
+      );
     }
   }
 

@@ -81,9 +81,11 @@ export class TopicEmitter implements MQEmitter {
  * processes hear each other's events.
  */
 export class InProcessLiveEvents implements LiveEvents {
-  readonly emitter: MQEmitter = new TopicEmitter();
-
-  constructor(readonly history: LiveHistory) {}
+  constructor(
+    readonly history: LiveHistory,
+    /** Where events are emitted: a TopicEmitter, or one that also relays notices to other processes (core/redis). */
+    readonly emitter: MQEmitter = new TopicEmitter(),
+  ) {}
 
   publish(committed: readonly StoredEvent[]): void {
     for (const event of committed) {

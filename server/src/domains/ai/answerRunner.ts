@@ -54,6 +54,9 @@ export interface AnswerJob {
   language: string | null;
 }
 
+/** The kind of claimed work (process_work) an answer being written is: the process writing it holds it. */
+const answerWork = 'ai-answer';
+
 /** How an answer ended, as the log records it. */
 export type AnswerOutcome = Omit<AiAnswerFinished, 'conversationId' | 'answerId'>;
 
@@ -92,8 +95,13 @@ export class AnswerRunner {
   run(job: AnswerJob): void {
     const controller = new AbortController();
     this.running.set(job.answerId, controller);
+    // Several processes on one database: the answer is marked as this process's at once, so a process starting
+    // meanwhile leaves it alone (failInterrupted). A claim that fails changes nothing here: the answer is written.
+    const cluster = this.services.cluster;
+    const held = cluster?.claimWork(answerWork, job.answerId).catch(() => false);
     this.services.jobs.soon(`ai: answer ${job.answerId}`, async () => {
       try {
+        await held;
         await this.write(job, controller.signal);
       } catch (error) {
         // Whatever went wrong before the provider's answer (retrieval, the prompt), the answer must not stay streaming.
@@ -102,6 +110,7 @@ export class AnswerRunner {
         throw error;
       } finally {
         this.running.delete(job.answerId);
+        await cluster?.releaseWork(answerWork, job.answerId).catch(() => undefined);
       }
     });
   }
@@ -182,15 +191,22 @@ export class AnswerRunner {
     await this.record(job, state === 'failed' ? { ...outcome, error: interruptedMessage, errorCode: 'AI_PROVIDER_FAILED' } : outcome);
   }
 
-  /** Answers left streaming by a server that stopped before they ended: recorded failed, "interrupted". */
+  /**
+   * Answers left streaming by a server that stopped before they ended: recorded failed, "interrupted". With several
+   * processes on one database, only those whose process is gone: the claim succeeds when no living process holds
+   * the answer (an answer whose process had not yet claimed it when this one looked, a matter of milliseconds after
+   * it was created, is failed too; its process's own end then records nothing more).
+   */
   private async failInterrupted(startedAt: string): Promise<void> {
-    const { database } = this.services;
+    const { database, cluster } = this.services;
     for (const answer of await streamingAnswers(database.db)) {
       if (answer.createdAt >= startedAt || this.running.has(answer.id)) continue;
       const conversation = await findConversation(database.db, answer.conversationId);
       if (!conversation) continue;
+      if (cluster && !(await cluster.claimWork(answerWork, answer.id))) continue;
       const { teamId, userId } = conversation;
       await this.recordUnattended({ teamId, userId, conversationId: answer.conversationId, answerId: answer.id }, 'failed');
+      await cluster?.releaseWork(answerWork, answer.id);
     }
   }
 }

@@ -13,7 +13,7 @@ const answer = (body: string, state: AiMessage['state'] = 'streaming'): Delivery
     errorCode: null,
     persona: null,
     tone: null,
-    mode: null,
+    mode: 'answer',
     citations: [],
     createdAt: '2026-11-27T00:00:00.000Z',
   } as AiMessage,

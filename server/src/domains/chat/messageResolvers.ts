@@ -41,7 +41,7 @@ import { chatStream, readsStream, type ConversationRef } from './events';
 import { presentMessages } from './present';
 import { latestSeq } from './summaries';
 import { chatReadMarkers, messageReactions, messages } from './tables';
-import { TypingThrottle, typingTopic, type TypingNotice } from './typing';
+import { TypingGate, typingTopic, type TypingNotice } from './typing';
 import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 import { violatedUniqueIndexOf } from '../../core/databaseErrors';
 
@@ -259,13 +259,13 @@ export async function readConversationIn(unit: UnitOfWork, userId: string, conve
 /** A signed-in user, for the operations a guest may not use (answered to a guest as to anyone anonymous). */
 const memberCaller = (context: MercuriusContext): ChatCaller => ({ kind: 'member', userId: requireActor(context).userId });
 
-const typing = new WeakMap<object, TypingThrottle>();
+const typing = new WeakMap<object, TypingGate>();
 
-/** The app's typing throttle (one per services instance, like every other piece of live state). */
-function typingThrottleOf(context: MercuriusContext): TypingThrottle {
-  let throttle = typing.get(context.services);
-  if (!throttle) typing.set(context.services, (throttle = new TypingThrottle()));
-  return throttle;
+/** The app's typing gate (one per services instance, like every other piece of live state; across processes with Redis). */
+function typingGateOf(context: MercuriusContext): TypingGate {
+  let gate = typing.get(context.services);
+  if (!gate) typing.set(context.services, (gate = new TypingGate(context.services.redis)));
+  return gate;
 }
 
 /**
@@ -324,7 +324,7 @@ export const messageMutations = {
   setMessage: async (_root, args, context) => {
     const message = await postMessage(context, args);
     // The message ends this round of typing (its echo clears the indicator): the next keystroke is relayed at once.
-    typingThrottleOf(context).stop(message.authorId, message.conversation);
+    await typingGateOf(context).stop(message.authorId, message.conversation);
     return message;
   },
   ediMessage: async (_root, args: { id: string; body: string }, context) => {
@@ -355,10 +355,10 @@ export const messageMutations = {
     if (caller.kind === 'member') await requirePostable(db, conversation, caller.userId);
     else await requireGuestAccess(db, caller);
     const typistId = authorIdOf(caller);
-    const throttle = typingThrottleOf(context);
+    const gate = typingGateOf(context);
     const stopped = args.stopped === true;
     // A stop is relayed only after a relayed start, so stops cannot be sent more often than starts.
-    if (stopped ? !throttle.stop(typistId, conversation.key) : !throttle.allow(typistId, conversation.key)) return false;
+    if (!(stopped ? await gate.stop(typistId, conversation.key) : await gate.start(typistId, conversation.key))) return false;
     const notice: TypingNotice = {
       type: 'typing',
       conversation: conversation.key,

@@ -28,37 +28,40 @@ const isPresenceNotice = (incoming: StoredEvent | PresenceNotice): incoming is P
 
 /**
  * Who is online: a user with at least one open graphql-ws connection, away when they said so, offline
- * when their last connection closes (which also forgets "away"). Kept in memory, never in the log.
+ * when their last connection closes (which also forgets "away"). The facts are the presence directory's
+ * (services.sockets: this process's memory, or every process's through Redis), never the log's; the board
+ * tells this process's subscribers whenever the directory's answer for a user changes.
  */
 export class PresenceBoard {
-  private readonly away = new Set<string>();
   readonly stop: () => void;
+  /** The notice of the latest change, which `set` waits for when its own change made it. */
+  private latestNotice: Promise<void> = Promise.resolve();
 
   constructor(private readonly services: Services) {
-    this.stop = services.sockets.onChange((userId, connected) => {
-      if (!connected) this.away.delete(userId);
+    this.stop = services.sockets.onChange((userId, state) => {
+      const notice = this.publish(userId, state);
       // The teams are read asynchronously; a notice that cannot be made is dropped, as a lost one would be.
-      this.publish(userId).catch(() => undefined);
+      notice.catch(() => undefined);
+      this.latestNotice = notice;
     });
   }
 
   state(userId: string): PresenceState {
-    if (!this.services.sockets.isConnected(userId)) return 'offline';
-    return this.away.has(userId) ? 'away' : 'online';
+    return this.services.sockets.state(userId);
   }
 
   async set(userId: string, state: 'online' | 'away'): Promise<void> {
-    const before = this.state(userId);
-    if (state === 'away') this.away.add(userId);
-    else this.away.delete(userId);
-    if (this.state(userId) !== before) await this.publish(userId);
+    const before = this.latestNotice;
+    // The directory tells its listeners synchronously, so a change made here has started its notice on return.
+    this.services.sockets.setAway(userId, state === 'away');
+    if (this.latestNotice !== before) await this.latestNotice;
   }
 
-  private async publish(userId: string): Promise<void> {
+  private async publish(userId: string, state: PresenceState): Promise<void> {
     const notice: PresenceNotice = {
       type: 'presence',
       userId,
-      state: this.state(userId),
+      state,
       teamIds: (await teamsOf(this.services.database.db, userId)).map((team) => team.id),
     };
     this.services.live.emitter.emit({ topic: presenceTopic, payload: notice });

@@ -65,10 +65,12 @@ export const meetingsModule: DomainModule = {
     subMeetingrooms: 'teamMember',
   },
   // Nothing is in a call when the server starts: calls a crash left open are finished, once (their rings
-  // cancelled with them); rings of calls still open elsewhere get their timeout here.
+  // cancelled with them); rings of calls still open elsewhere get their timeout here. Several processes on one
+  // database (issue 22): the open calls may be another living process's, so only a process alone in the registry
+  // finishes them.
   start: (services) => {
     services.jobs.soon('meetings: finish calls left open', async () => {
-      await finishOpenCalls(services);
+      if (services.cluster === null || (await services.cluster.isAlone())) await finishOpenCalls(services);
       await pickUpRinging(services);
     });
   },

@@ -28,7 +28,7 @@ function socialSignIn(provider: OidcProviderName) {
     await services.rateLimits.consume(['signInPerAddress', addressKey(context.ip ?? 'unknown')]);
     let identity;
     try {
-      identity = await oidcProviders(services.config).verifyIdToken(provider, input.token);
+      identity = await oidcProviders(services).verifyIdToken(provider, input.token);
     } catch (error) {
       if (isDomainError(error) && error.cause !== undefined)
         context.reply?.log.warn({ err: error.cause, code: error.code, provider }, 'social sign-in refused');
@@ -46,7 +46,7 @@ function socialSignIn(provider: OidcProviderName) {
 
 export const socialResolvers = {
   Query: {
-    socialProviders: (_root, _args, context: MercuriusContext) => oidcProviders(context.services.config).configured(),
+    socialProviders: (_root, _args, context: MercuriusContext) => oidcProviders(context.services).configured(),
   },
   Mutation: {
     setUserGoogle: socialSignIn('google'),

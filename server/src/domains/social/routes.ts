@@ -23,7 +23,7 @@ const returnCookieName = (provider: string) => `oidc_next_${provider}`;
  * on /signin?error=<CODE>, so the sign-in page can say what went wrong.
  */
 export function registerSocialRoutes(server: FastifyInstance, services: Services): void {
-  const providers = oidcProviders(services.config);
+  const providers = oidcProviders(services);
   // Scoped to the provider's routes; Lax still sends it on the provider's top-level redirect back.
   const pendingCookie = (provider: string) => ({
     httpOnly: true,

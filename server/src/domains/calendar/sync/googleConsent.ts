@@ -52,7 +52,7 @@ export function calendarErrorCode(error: unknown): ErrorCode {
  * stored on a refusal.
  */
 export function registerGoogleCalendarRoutes(server: FastifyInstance, services: Services): void {
-  const providers = oidcProviders(services.config);
+  const providers = oidcProviders(services);
   const redirectUri = `${services.config.publicUrl}/calendar/google/callback`;
   // Scoped to these two routes; Lax still sends it on Google's top-level redirect back.
   const pendingCookie = { httpOnly: true, sameSite: 'lax' as const, secure: isSecure(services), path: '/calendar/google/' };
@@ -113,7 +113,7 @@ export function registerGoogleCalendarRoutes(server: FastifyInstance, services: 
       if (!services.config.oidc.google) throw new DomainError('CALENDAR_GOOGLE_UNAVAILABLE');
       const caller = await member(request);
       const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-      const checked = providers.checkAuthorization('google', purpose, query, sealedState);
+      const checked = await providers.checkAuthorization('google', purpose, query, sealedState);
       // Started by another member, or in another team than the one the member is in now: nothing is redeemed.
       if (checked.binding !== memberBinding(caller.userId, caller.teamId)) throw new DomainError('CALENDAR_GOOGLE_OTHER_MEMBER');
       const granted = await providers.finishAuthorization(checked);
