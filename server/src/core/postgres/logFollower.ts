@@ -1,8 +1,8 @@
+import type { CommitOrigin } from '../commands';
 import type { StoredEvent } from '../events';
 import type { PostgresEventLog } from './eventLog';
 
-/** Whose commit a listener hears: this process's own units, or another process writing to the same database. */
-export type CommitOrigin = 'this process' | 'another process';
+export type { CommitOrigin } from '../commands';
 
 /** Events read from the log in position order, with whose commit they came from. */
 export type FollowedEvents = (events: readonly StoredEvent[], origin: CommitOrigin) => void;
