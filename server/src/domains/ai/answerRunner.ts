@@ -57,6 +57,10 @@ export interface AnswerJob {
 /** The kind of claimed work (process_work) an answer being written is: the process writing it holds it. */
 const answerWork = 'ai-answer';
 
+/** The periodic job (several processes only) that records the answers of processes that died while writing them. */
+export const stoppedProcessesJob = 'ai: answers of stopped processes';
+const stoppedProcessesIntervalMs = 30_000;
+
 /** How an answer ended, as the log records it. */
 export type AnswerOutcome = Omit<AiAnswerFinished, 'conversationId' | 'answerId'>;
 
@@ -77,14 +81,28 @@ export class AnswerRunner {
 
   constructor(private readonly services: Services) {}
 
-  /** Listens for stops, and records as failed the answers a previous run of the server left unfinished. */
+  /**
+   * Listens for stops, and records as failed the answers a previous run of the server left unfinished. With several
+   * processes on one database, also every 30 s (one process per period) the answers of processes that died meanwhile.
+   */
   start(): () => void {
+    const { jobs, cluster, store } = this.services;
     const emitter = this.services.live.emitter;
     emitter.on(answerStopTopic, this.onStop);
-    const startedAt = this.services.store.clock.now().toISOString();
-    const cancel = this.services.jobs.soon('ai: interrupted answers', () => this.failInterrupted(startedAt));
+    const startedAt = store.clock.now().toISOString();
+    const cancelStartUp = jobs.soon('ai: interrupted answers', () => this.failInterrupted(startedAt));
+    // An answer is claimed a few milliseconds after its row commits: only answers older than the process time-out are
+    // looked at, so one just created is never taken for its writer's. That age is read on this process's clock against
+    // the writer's (answers record their creation so), which tolerates clocks that differ by less than the time-out.
+    const cancelPeriodic =
+      cluster === null
+        ? () => undefined
+        : jobs.every(stoppedProcessesJob, stoppedProcessesIntervalMs, () =>
+            this.failInterrupted(new Date(store.clock.now().getTime() - cluster.processTimeoutMs).toISOString()),
+          );
     return () => {
-      cancel();
+      cancelStartUp();
+      cancelPeriodic();
       emitter.removeListener(answerStopTopic, this.onStop);
       this.closing = true;
       for (const controller of this.running.values()) controller.abort();
@@ -192,15 +210,16 @@ export class AnswerRunner {
   }
 
   /**
-   * Answers left streaming by a server that stopped before they ended: recorded failed, "interrupted". With several
-   * processes on one database, only those whose process is gone: the claim succeeds when no living process holds
-   * the answer (an answer whose process had not yet claimed it when this one looked, a matter of milliseconds after
-   * it was created, is failed too; its process's own end then records nothing more).
+   * Answers created before `createdBefore` and left streaming by a server that stopped before they ended: recorded
+   * failed, "interrupted". With several processes on one database, only those whose process is gone: the claim
+   * succeeds when no living process holds the answer. At start, an answer whose process had not yet claimed it when
+   * this one looked (a matter of milliseconds after it was created) is failed too, and its process's own end then
+   * records nothing more; the periodic run leaves such young answers alone (see `start`).
    */
-  private async failInterrupted(startedAt: string): Promise<void> {
+  private async failInterrupted(createdBefore: string): Promise<void> {
     const { database, cluster } = this.services;
     for (const answer of await streamingAnswers(database.db)) {
-      if (answer.createdAt >= startedAt || this.running.has(answer.id)) continue;
+      if (answer.createdAt >= createdBefore || this.running.has(answer.id)) continue;
       const conversation = await findConversation(database.db, answer.conversationId);
       if (!conversation) continue;
       if (cluster && !(await cluster.claimWork(answerWork, answer.id))) continue;
