@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import type { ClusterRegistry } from '../../core/cluster/registry';
 import type { JobRunner } from '../../core/jobs';
 import type { Services } from '../../graphql/context';
 import { storageOf } from '../../storage';
@@ -10,6 +11,12 @@ import { files } from './tables';
 interface Log {
   warn(details: object, message: string): void;
 }
+
+/** The periodic pick-up with several processes on one database (one process per period). */
+export const pdfPickUpJob = 'files: PDFs waiting for text';
+const pdfPickUpIntervalMs = 60_000;
+/** The kind of claimed work (process_work) a PDF being read is: its text is read by one process at a time. */
+const pdfTextWork = 'pdf-text';
 
 /** PDFs whose text is still to be read: recorded, small enough for pdf.js, and with no text event yet. */
 export async function pdfsWaitingForText(db: Reader): Promise<string[]> {
@@ -28,7 +35,9 @@ export async function pdfsWaitingForText(db: Reader): Promise<string[]> {
  * `file.text_extracted` event, like any other change: it is replayed with the log, and subscribers of
  * the file's owner hear of it. Nothing is held only in memory: which PDFs still need their text is the
  * database's answer (`text` is null), asked again at every start, so a crash or a restart in between
- * only delays the text. One PDF at a time, which bounds the memory pdf.js takes.
+ * only delays the text. One PDF at a time, which bounds the memory pdf.js takes. With several processes on one
+ * database, the question is asked every minute by one of them (a leased job), and a process reads a PDF only while it
+ * holds its `pdf-text` claim, so a PDF recorded on one process and picked up by another is read once.
  */
 export class PdfTextExtraction {
   private readonly waiting = new Set<string>();
@@ -50,14 +59,23 @@ export class PdfTextExtraction {
     this.drain();
   }
 
-  /** Runs `resume` as a job of the app's runner, as soon as start-up yields; `idle` waits for it too. */
-  resumeSoon(jobs: JobRunner): void {
+  /** Queues every PDF still without its text and resolves once they (and any queued before) are read. */
+  async resumeAndFinish(): Promise<void> {
+    await this.resume();
+    while (this.running) await this.running;
+  }
+
+  /**
+   * Runs `resume` as a job of the app's runner, as soon as start-up yields; `idle` waits for it too. With several
+   * processes, only when `alone` answers true when it runs.
+   */
+  resumeSoon(jobs: JobRunner, alone: () => Promise<boolean> = async () => true): void {
     let finish: () => void = () => undefined;
     const done = new Promise<void>((resolve) => (finish = resolve));
     const cancel = jobs.soon('files: pick up PDFs waiting for their text', async () => {
       // Done once the PDFs are queued (reading them is asynchronous on either database), so `idle` then waits for them.
       try {
-        await this.resume();
+        if (await alone()) await this.resume();
       } finally {
         this.pickUp = null;
         finish();
@@ -108,14 +126,27 @@ export class PdfTextExtraction {
   }
 
   private async extract(fileId: string): Promise<void> {
+    const cluster = this.services.cluster;
+    // Held by another living process: it is reading this PDF (the claim is taken before the row is read, so once it is
+    // free again the row here says whether that process recorded the text). A failed claim leaves it to the next pick-up.
+    if (cluster && !(await cluster.claimWork(pdfTextWork, fileId).catch(() => false))) return;
+    try {
+      await this.extractClaimed(fileId);
+    } finally {
+      await cluster?.releaseWork(pdfTextWork, fileId).catch(() => undefined);
+    }
+  }
+
+  private async extractClaimed(fileId: string): Promise<void> {
     const row = await findFileRow(this.services.database.db, fileId);
     if (!row || row.kind !== 'Pdf' || row.text !== null) return;
     let data: Uint8Array;
     try {
       data = await readPdfBytes(storageOf(this.services.config).driver, row.location);
     } catch (error) {
-      // Storage out of reach: the text stays missing and is tried again at the next start.
-      if (!this.stopped) this.log.warn({ err: error, fileId }, 'could not read a PDF to extract its text; trying again at the next start');
+      // Storage out of reach: the text stays missing and is tried again at the next pick-up (a start, or the periodic job).
+      if (!this.stopped)
+        this.log.warn({ err: error, fileId }, 'could not read a PDF to extract its text; trying again at the next pick-up');
       return;
     }
     let text: string;
@@ -164,8 +195,25 @@ export function replacePdfTextExtraction(services: Services, extraction: PdfText
  * At start: picks up PDFs still waiting for their text. pdf.js is loaded by the first extraction, not
  * at start: it adds about 60 MB to the heap of a server that may never see a PDF, and extraction runs
  * after setFile has answered, so the load delays only that first PDF's text.
+ * With several processes on one database, the pick-up is a leased job every minute, run by one process per period
+ * (it holds the lease until the PDFs it queued are read); at start only a process alone in the registry picks up
+ * (a whole cluster starting again), since a process joining living ones leaves it to the job.
  */
 export function startPdfTextExtraction(services: Services): () => void {
-  pdfTextExtractionOf(services).resumeSoon(services.jobs);
-  return () => pdfTextExtractionOf(services).stop();
+  const { cluster, jobs } = services;
+  if (cluster === null) {
+    pdfTextExtractionOf(services).resumeSoon(jobs);
+    return () => pdfTextExtractionOf(services).stop();
+  }
+  pdfTextExtractionOf(services).resumeSoon(jobs, () => isAlone(cluster));
+  const cancelPickUp = jobs.every(pdfPickUpJob, pdfPickUpIntervalMs, () => pdfTextExtractionOf(services).resumeAndFinish());
+  return () => {
+    cancelPickUp();
+    pdfTextExtractionOf(services).stop();
+  };
+}
+
+/** Whether no other process is alive; a failed look answers no, leaving the PDFs to the periodic job. */
+async function isAlone(cluster: ClusterRegistry): Promise<boolean> {
+  return cluster.isAlone().catch(() => false);
 }
