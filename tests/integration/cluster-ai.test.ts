@@ -94,7 +94,7 @@ afterAll(async () => {
 
 /** The same person, signed in by the same cookies, talking to another process. */
 function through(process: AppProcess, someone: Person): Person {
-  const client = new GraphqlTestClient(process);
+  const client = new GraphqlTestClient({ graphqlUrl: process.graphqlUrl, outboxText: cluster.mail.outboxText });
   for (const [name, value] of someone.client.cookies) client.cookies.set(name, value);
   return { ...someone, client };
 }
