@@ -69,7 +69,9 @@ export class SharedCallFacts {
         const key = field.slice(separator + 1) as (typeof stateFields)[number];
         if (separator < 0 || !stateFields.includes(key)) continue;
         const attendeeId = field.slice(0, separator);
-        states.set(attendeeId, { ...states.get(attendeeId), [key]: value === '1' });
+        const state = states.get(attendeeId) ?? {};
+        state[key] = value === '1';
+        states.set(attendeeId, state);
       }
       return states;
     } catch {
