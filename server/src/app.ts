@@ -115,8 +115,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return { status: 'authenticated', actor: { userId: check.claims.userId, sessionId: check.claims.sessionId } };
   };
 
-  store.onCommitted((committed) => {
-    for (const event of committed) metrics.eventsAppended.inc({ type: event.type });
+  store.onCommitted((committed, origin) => {
+    // Each process counts its own appends, so the cluster's total is the sum over its processes.
+    if (origin === 'this process') for (const event of committed) metrics.eventsAppended.inc({ type: event.type });
     live.publish(committed);
   });
 

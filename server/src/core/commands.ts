@@ -70,7 +70,14 @@ export interface ReadOptions {
   limit?: number;
 }
 
-export type EventListener = (events: readonly StoredEvent[]) => void;
+/**
+ * Whether a commit was made by this process or by another one on the same database (PostgreSQL with many app
+ * processes). Every process hears every commit; work that must happen once per commit, such as sending mail or
+ * counting appends, is done only where the origin is this process.
+ */
+export type CommitOrigin = 'this process' | 'another process';
+
+export type EventListener = (events: readonly StoredEvent[], origin: CommitOrigin) => void;
 
 /** Reading the log, and hearing of events once their unit of work has committed. */
 export interface EventLog {

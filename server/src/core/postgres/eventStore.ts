@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle, PostgresJsSession, PostgresJsTransaction, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { systemClock, type Clock } from '../clock';
-import type { AppendOptions, CommandContext, EventStore, Reaction, ReadOptions, UnitOfWork, Work } from '../commands';
+import type { AppendOptions, CommandContext, EventListener, EventStore, Reaction, ReadOptions, UnitOfWork, Work } from '../commands';
 import type { DomainEvent, Projection, StoredEvent } from '../events';
 import { inTransaction, isConnectionLoss, type Sql, type Transaction } from './connect';
 import {
@@ -48,14 +48,6 @@ export type PostgresWork<Result> = Work<Result, PostgresUnitTransaction>;
 export type PostgresProjection = Projection<PostgresUnitTransaction>;
 /** What an area does, in the same unit, when an event is appended. */
 export type PostgresReaction = Reaction<PostgresUnitTransaction>;
-
-/**
- * Hears committed events in position order. Unlike the core's `EventListener`, it is also told the events' `origin`
- * (a listener taking only the events (`(events) => …`) is one too): with many processes on one database, work that
- * only the process that made a change should do, such as sending mail, checks it. SQLite has one writing process, so
- * the core's listener has no origin.
- */
-export type PostgresCommittedListener = (events: readonly StoredEvent[], origin: CommitOrigin) => void;
 
 export interface PostgresEventStoreOptions {
   reactions?: readonly PostgresReaction[];
@@ -148,7 +140,7 @@ export class PostgresEventStore implements EventStore<PostgresUnitTransaction> {
   readonly database: PostgresJsDatabase;
   private readonly dialect = new PgDialect();
   private readonly reactionsByType = new Map<string, PostgresReaction[]>();
-  private readonly listeners = new Set<PostgresCommittedListener>();
+  private readonly listeners = new Set<EventListener>();
   private readonly follower: LogFollower;
   private readonly running = new Set<Promise<unknown>>();
   private closed = false;
@@ -185,7 +177,8 @@ export class PostgresEventStore implements EventStore<PostgresUnitTransaction> {
     this.follower = new LogFollower(this.log, (events, origin) => this.notify(events, origin));
   }
 
-  onCommitted(listener: PostgresCommittedListener): () => void {
+  /** Hears every commit on the database, this process's and other processes', in position order, with its origin. */
+  onCommitted(listener: EventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

@@ -417,7 +417,8 @@ export class SqliteEventStore implements EventStore {
   private notify(committed: readonly StoredEvent[]): void {
     for (const listener of this.listeners) {
       try {
-        listener(committed);
+        // One writing process serves a SQLite file, so every commit is this process's own.
+        listener(committed, 'this process');
       } catch (error) {
         // A failing listener must not undo a committed write nor starve the other listeners.
         queueMicrotask(() => {

@@ -230,7 +230,9 @@ function isGuestAddress(history: readonly StoredEvent[], email: string): boolean
  * changes made here only (a change pulled from a synced calendar sends nothing).
  */
 export function startGuestMails(services: Services): () => void {
-  return services.store.onCommitted((committed) => {
+  return services.store.onCommitted((committed, origin) => {
+    // Every process on one PostgreSQL database hears every commit; the mails go out once, from the one that made it.
+    if (origin !== 'this process') return;
     const byEvent = new Map<string, StoredEvent[]>();
     for (const stored of committed) {
       if (!stored.type.startsWith('calendarEvent.') || stored.type === 'calendarEvent.responded') continue;
