@@ -159,6 +159,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     : createOutboxMailer(database, server.log, config.mail.outboxPage === 'off' ? null : `${config.publicUrl}/dev/outbox`);
   const localJobs = new InProcessJobRunner((job, error) => server.log.error({ err: error, job }, 'a background job failed'));
   const cluster = storage.postgres === null ? null : await joinCluster(config, storage.postgres, storage, localJobs, server, redis);
+  if (cluster && redis === null && (await cluster.livingProcesses()).length > 1) {
+    server.log.warn(
+      'another app process serves this database without REDIS_URL: presence, typing, call states and rate limits are then per process, and editors of one doc on different processes do not see each other live (nothing stored is lost). Set REDIS_URL on every process.',
+    );
+  }
   // Presence and the per-user socket cap: this process's memory, or in a cluster every process's through Redis.
   const sockets =
     redis === null

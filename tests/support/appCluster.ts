@@ -24,6 +24,9 @@ export interface AppProcess {
 
 export interface AppCluster {
   databaseUrl: string;
+  /** What every process is started with (database, Redis, secret, the test's settings), and their data folder. */
+  environment: Record<string, string>;
+  dataDirectory: string;
   redis: RedisServer;
   processes: AppProcess[];
   /** Starts one more process on the same database and Redis. */
@@ -78,6 +81,8 @@ export async function startAppCluster(count: number, environment: Record<string,
   }
   return {
     databaseUrl,
+    environment: shared,
+    dataDirectory,
     redis,
     processes,
     start,

@@ -78,6 +78,11 @@ export interface RoomOptions {
     onStored(room: Room, update: Uint8Array): void;
     onAwareness(room: Room, update: Uint8Array): void;
   };
+  /**
+   * Compact by merging what is stored rather than writing this room's state (compactStored): on PostgreSQL, where
+   * another process may hold a room of the doc and store rows this one has not heard of. Implied by `shared`.
+   */
+  compactFromStorage?: boolean;
   /** A client's update was refused because it could not be applied: its input, not the server, was at fault. */
   onRefusal?: (error: unknown, message: string, room: Room) => void;
 }
@@ -487,7 +492,7 @@ export class Room {
     if (this.destroyed || this.abandoned) return;
     // The doc's state and the newest stored row, taken together: updates stored while the unit runs stay rows.
     const covered = this.sinceSnapshot;
-    if (this.options.shared) await this.store.compactStored(this.docId);
+    if (this.options.shared || this.options.compactFromStorage) await this.store.compactStored(this.docId);
     else await this.store.compact(this.docId, Y.encodeStateAsUpdate(this.doc), this.lastId);
     this.sinceSnapshot = Math.max(0, this.sinceSnapshot - covered);
     this.lastCompactedAt = performance.now();

@@ -38,7 +38,10 @@ let manager: RoomManager;
 function services(compactAfter = 1000): Services {
   return {
     database,
-    config: { collab: { compactAfter, maxMessageBytes: 64, unloadGraceMs: 1000, activityDebounceMs: 60_000 } },
+    config: {
+      database: { kind: 'sqlite', file: ':memory:' },
+      collab: { compactAfter, maxMessageBytes: 64, unloadGraceMs: 1000, activityDebounceMs: 60_000 },
+    },
     jobs: new InProcessJobRunner(),
     // The rooms store through the command door's units (no projections here: the docs' rows are made by hand).
     store: new SqliteEventStore(database, []),

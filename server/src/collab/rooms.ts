@@ -167,6 +167,9 @@ export class RoomManager {
     this.roomOptions = {
       compactAfter: collab.compactAfter,
       minimumCompactionIntervalMs,
+      // Several processes on one PostgreSQL may hold rooms of one doc (without Redis they do not hear each other, but
+      // nothing either stored may be merged away).
+      compactFromStorage: services.config.database.kind === 'postgres',
       maxMessageBytes: collab.maxMessageBytes,
       batcher: this.batcher,
       onEdit: (userId, rowId, at, room) => this.noteEdit(room, userId, rowId, at),

@@ -55,7 +55,7 @@ async function callFor(
   return presentCall(
     context.services.config,
     call,
-    await presentParticipants(db, await presentAttendees(db, call.id), (id) => board.stateOf(id)),
+    await presentParticipants(db, await presentAttendees(db, call.id), await board.statesOf(call.id)),
     attendee,
     {
       joinToken,
@@ -70,7 +70,7 @@ async function joinTokenFor(context: MercuriusContext, db: Reader, attendee: Att
   const media = mediaServerOf(context.services);
   if (!media || !attendee) return null;
   const board = callBoardOf(context.services);
-  const [participant] = await presentParticipants(db, [attendee], (id) => board.stateOf(id));
+  const [participant] = await presentParticipants(db, [attendee], await board.statesOf(attendee.videocallId));
   return media.joinToken({
     roomName: attendee.videocallId,
     identity: attendee.id,
@@ -277,7 +277,7 @@ export const callMutations = {
       (['audio', 'video', 'screen', 'hand'] as const).flatMap((key) => (typeof args[key] === 'boolean' ? [[key, args[key]]] : [])),
     );
     const board = callBoardOf(context.services);
-    board.setState(args.attendee, change);
+    await board.setState(call.id, args.attendee, change);
     board.publish({ type: 'state', videocallId: call.id, attendeeId: args.attendee, reaction });
     return true;
   },

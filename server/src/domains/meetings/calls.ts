@@ -141,7 +141,7 @@ export function announceLeave(services: Services, committed: readonly StoredEven
   for (const event of finishedFirst) {
     if (event.type === 'videocall.left') {
       const { videocallId, attendeeId } = event.payload as VideocallLeft;
-      board.forget(attendeeId);
+      board.forget(videocallId, attendeeId);
       board.publish({ type: 'left', videocallId, attendeeId });
     } else if (event.type === 'videocall.recordingStopped' || event.type === 'videocall.recordingSaved') {
       const { videocallId, recordingId } = event.payload as RecordingStopped;
@@ -151,7 +151,9 @@ export function announceLeave(services: Services, committed: readonly StoredEven
     } else if (event.type === 'videocall.ringEnded') {
       ringClockOf(services).ended((event.payload as VideocallRung).ringId);
     } else if (event.type === 'videocall.finished') {
-      board.publish({ type: 'finished', videocallId: (event.payload as { videocallId: string }).videocallId });
+      const { videocallId } = event.payload as { videocallId: string };
+      board.finished(videocallId);
+      board.publish({ type: 'finished', videocallId });
     }
   }
 }

@@ -159,7 +159,7 @@ export const meetingSubscriptions = {
       const board = callBoardOf(context.services);
       // The row stays after a leave, so a 'left' still says who.
       const attendee = await findAttendee(db, notice.attendeeId);
-      const participant = attendee ? (await presentParticipants(db, [attendee], (id) => board.stateOf(id)))[0] : null;
+      const participant = attendee ? (await presentParticipants(db, [attendee], await board.statesOf(notice.videocallId)))[0] : null;
       return {
         type: notice.type,
         videocall: notice.videocallId,

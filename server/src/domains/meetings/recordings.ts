@@ -30,7 +30,7 @@ import type { MutationResolvers } from '../../graphql/schemaTypes';
 export async function recordingFor(services: Services, db: Reader, recording: RecordingRow) {
   const attendee = await findAttendee(db, recording.attendeeId);
   const board = callBoardOf(services);
-  const name = attendee ? ((await presentParticipants(db, [attendee], (id) => board.stateOf(id)))[0]?.name ?? '') : '';
+  const name = attendee ? ((await presentParticipants(db, [attendee], await board.statesOf(attendee.videocallId)))[0]?.name ?? '') : '';
   return presentRecording(recording, name);
 }
 

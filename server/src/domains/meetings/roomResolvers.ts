@@ -53,7 +53,7 @@ const guestCookieMaxAgeSeconds = 7 * 24 * 60 * 60;
 export async function presentRoomFor(context: MercuriusContext, db: Reader, room: RoomRow, caller: Caller) {
   const call = await activeCall(db, room.id);
   const board = callBoardOf(context.services);
-  const participants = call ? await presentParticipants(db, await presentAttendees(db, call.id), (id) => board.stateOf(id)) : [];
+  const participants = call ? await presentParticipants(db, await presentAttendees(db, call.id), await board.statesOf(call.id)) : [];
   return presentRoom(context.services.config, room, caller, call ? { id: call.id, participants } : null);
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebhookEvent } from 'livekit-server-sdk';
 import type { Services } from '../../graphql/context';
 import { callBoardOf } from './board';
-import { announceLeave, appendFinish, recordLeave } from './calls';
+import { announceLeave, appendFinish, openFeedWithinMs, recordLeave } from './calls';
 import { egressOutcome, mediaServerOf } from './livekit';
 import { recordEgressEnded } from './recordings';
 import { findAttendee, findCall } from './state';
@@ -25,7 +25,8 @@ export async function handleLivekitEvent(services: Services, event: WebhookEvent
   switch (event.event) {
     case 'participant_joined': {
       const attendee = event.participant ? await findAttendee(db, event.participant.identity) : undefined;
-      if (attendee && attendee.leftAt === null && attendee.videocallId === event.room?.name) callBoardOf(services).keep(attendee.id);
+      if (attendee && attendee.leftAt === null && attendee.videocallId === event.room?.name)
+        callBoardOf(services).keep(attendee.id, openFeedWithinMs);
       return;
     }
     case 'participant_left':
