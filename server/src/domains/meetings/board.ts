@@ -113,6 +113,27 @@ export class CallBoard {
     this.shared?.keep(attendeeId, keepForMs);
   }
 
+  /**
+   * Of the attendees, those with a call feed open on any living process of the cluster or kept by LiveKit's word; null
+   * without Redis or while it is away (then no process can tell).
+   */
+  async attendeesWithOpenFeeds(attendeeIds: readonly string[]): Promise<Set<string> | null> {
+    if (!this.shared) return null;
+    const open = await this.shared.attendeesWithOpenFeeds(attendeeIds);
+    if (!open) return null;
+    for (const attendeeId of attendeeIds) if (this.openFeeds.has(attendeeId)) open.add(attendeeId);
+    return open;
+  }
+
+  /** How long the call has been seen with nobody in it (see SharedCallFacts.nobodyInFor); null without Redis. */
+  async nobodyInFor(videocallId: string, markerTtlMs: number): Promise<number | null> {
+    return (await this.shared?.nobodyInFor(videocallId, markerTtlMs)) ?? null;
+  }
+
+  somebodyIn(videocallId: string): void {
+    this.shared?.somebodyIn(videocallId);
+  }
+
   /** The attendee left: forget its state and any pending drop. */
   forget(videocallId: string, attendeeId: string): void {
     this.states.delete(attendeeId);

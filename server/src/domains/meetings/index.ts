@@ -9,6 +9,7 @@ import { roomMutations, roomQueries } from './roomResolvers';
 import { recordingMutations } from './recordings';
 import { pickUpRinging } from './ringing';
 import { ringMutations, ringQueries, ringSubscriptions } from './ringResolvers';
+import { startSafetyNets } from './safetyNets';
 import { meetingsTypeDefs } from './schema';
 
 export {
@@ -67,11 +68,12 @@ export const meetingsModule: DomainModule = {
   // Nothing is in a call when the server starts: calls a crash left open are finished, once (their rings
   // cancelled with them); rings of calls still open elsewhere get their timeout here. Several processes on one
   // database (issue 22): the open calls may be another living process's, so only a process alone in the registry
-  // finishes them.
+  // finishes them; while others live, leased jobs end the rings and calls of processes that died (safetyNets.ts).
   start: (services) => {
     services.jobs.soon('meetings: finish calls left open', async () => {
       if (services.cluster === null || (await services.cluster.isAlone())) await finishOpenCalls(services);
       await pickUpRinging(services);
     });
+    return startSafetyNets(services);
   },
 };

@@ -4,6 +4,7 @@ import {
   EgressStatus,
   EncodedFileOutput,
   EncodedFileType,
+  RoomServiceClient,
   S3Upload,
   TrackSource,
   WebhookReceiver,
@@ -40,6 +41,8 @@ export interface MediaServer {
   /** Starts a room composite recording of the room; answers the egress id. */
   startRecording(roomName: string): Promise<string>;
   stopRecording(egressId: string): Promise<void>;
+  /** How many participants LiveKit has in the room now (0 when it has no such room); throws when LiveKit cannot say. */
+  participantCount(roomName: string): Promise<number>;
   /** The webhook's event, or a thrown error when its signature or body checksum is wrong. */
   receiveWebhook(body: string, authorization: string | undefined): Promise<WebhookEvent>;
 }
@@ -80,6 +83,7 @@ export function recordingOutput(storage: Config['storage'], roomName: string): E
 
 export class LivekitMediaServer implements MediaServer {
   private readonly egress: EgressClient;
+  private readonly rooms: RoomServiceClient;
   private readonly webhooks: WebhookReceiver;
 
   constructor(
@@ -88,6 +92,7 @@ export class LivekitMediaServer implements MediaServer {
   ) {
     // No failover: it is for LiveKit Cloud's regions, and a team's own server has none.
     this.egress = new EgressClient(livekit.url, livekit.apiKey, livekit.apiSecret, { failover: false });
+    this.rooms = new RoomServiceClient(livekit.url, livekit.apiKey, livekit.apiSecret, { failover: false });
     this.webhooks = new WebhookReceiver(livekit.apiKey, livekit.apiSecret);
   }
 
@@ -117,6 +122,11 @@ export class LivekitMediaServer implements MediaServer {
 
   async stopRecording(egressId: string): Promise<void> {
     await this.egress.stopEgress(egressId);
+  }
+
+  async participantCount(roomName: string): Promise<number> {
+    const [room] = await this.rooms.listRooms([roomName]);
+    return room?.numParticipants ?? 0;
   }
 
   receiveWebhook(body: string, authorization: string | undefined): Promise<WebhookEvent> {

@@ -10,6 +10,8 @@ const feedsKey = (processId: string) => `call-feeds:${processId}`;
 const feedProcessesKey = 'call-feeds:processes';
 /** An attendee LiveKit said joined: not dropped for a feed it has not opened, whichever process's timer asks. */
 const keptKey = (attendeeId: string) => `call-kept:${attendeeId}`;
+/** A call seen with nobody in it by the periodic job; its age (from its time to live) is how long it has been so. */
+const nobodyInKey = (videocallId: string) => `call-nobody-in:${videocallId}`;
 /** Never an attendee id (ids are letters and digits). */
 const aliveField = '~alive';
 const stateFields = ['audio', 'video', 'screen', 'hand'] as const;
@@ -83,9 +85,9 @@ export class SharedCallFacts {
     this.redis.commands.hdel(statesKey(videocallId), ...stateFields.map((key) => `${attendeeId}:${key}`)).catch(() => undefined);
   }
 
-  /** The call finished: its states go (every process hears the finish and deletes them; deleting twice is harmless). */
+  /** The call finished: its states and its nobody-in marker go (every process hears the finish and deletes them; deleting twice is harmless). */
   finish(videocallId: string): void {
-    this.redis.commands.del(statesKey(videocallId)).catch(() => undefined);
+    this.redis.commands.del(statesKey(videocallId), nobodyInKey(videocallId)).catch(() => undefined);
   }
 
   /** This process's count of the attendee's open feeds changed. Skipped while Redis is away: rewritten on reconnection. */
@@ -122,6 +124,56 @@ export class SharedCallFacts {
     } catch {
       return null;
     }
+  }
+
+  /**
+   * Which of the attendees have a call feed open on a living process (this one included: its hash is written as its
+   * feeds change) or were said joined by LiveKit lately; null while Redis is away. A killed process's hash expires
+   * with its heartbeat, so its feeds no longer count.
+   */
+  async attendeesWithOpenFeeds(attendeeIds: readonly string[]): Promise<Set<string> | null> {
+    if (attendeeIds.length === 0) return new Set();
+    try {
+      const processes = await this.redis.commands.smembers(feedProcessesKey);
+      const ask = this.redis.commands.pipeline();
+      for (const attendeeId of attendeeIds) {
+        ask.exists(keptKey(attendeeId));
+        for (const id of processes) ask.hexists(feedsKey(id), attendeeId);
+      }
+      const answers = (await ask.exec()) ?? [];
+      if (answers.some(([error]) => error !== null)) return null;
+      const perAttendee = processes.length + 1;
+      return new Set(
+        attendeeIds.filter((_, index) => answers.slice(index * perAttendee, (index + 1) * perAttendee).some(([, answer]) => answer === 1)),
+      );
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The call has nobody in it at this look: answers how long it has been so by the marker's age in Redis (0 at the
+   * first look), or null while Redis is away. The marker lives `markerTtlMs` from the first look: a marker not looked
+   * at again in time lapses and the wait starts over, which only delays a finish. Redis's own clock measures the age.
+   */
+  async nobodyInFor(videocallId: string, markerTtlMs: number): Promise<number | null> {
+    try {
+      const answers = await this.redis.commands
+        .multi()
+        .set(nobodyInKey(videocallId), '1', 'PX', markerTtlMs, 'NX')
+        .pttl(nobodyInKey(videocallId))
+        .exec();
+      const remainingMs = answers?.[1]?.[1];
+      if (typeof remainingMs !== 'number' || remainingMs < 0) return null;
+      return markerTtlMs - remainingMs;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Someone is in the call again (or it finished): the wait starts over at the next empty look. */
+  somebodyIn(videocallId: string): void {
+    this.redis.commands.del(nobodyInKey(videocallId)).catch(() => undefined);
   }
 
   /** This process's feeds hash anew, in one MULTI. */
