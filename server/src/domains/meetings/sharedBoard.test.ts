@@ -84,6 +84,28 @@ describe('SharedCallFacts', () => {
     await expect.poll(() => c.facts.openElsewhere('bob')).toBe(true);
   });
 
+  it('tells which attendees have a feed open on any living process, this one included, or were kept', async () => {
+    const [a, b] = [await startProcess('a'), await startProcess('b')];
+    setFeeds(a, 'ann', 1);
+    setFeeds(b, 'bob', 2);
+    b.facts.keep('cy', 60_000);
+    await expect.poll(() => a.facts.attendeesWithOpenFeeds(['ann', 'bob', 'cy', 'dan'])).toEqual(new Set(['ann', 'bob', 'cy']));
+    expect(await a.facts.attendeesWithOpenFeeds([])).toEqual(new Set());
+    setFeeds(b, 'bob', 0);
+    await expect.poll(() => b.facts.attendeesWithOpenFeeds(['ann', 'bob'])).toEqual(new Set(['ann']));
+  });
+
+  it('measures how long a call has been seen with nobody in it, from the first look until someone is in', async () => {
+    const [a, b] = [await startProcess('a'), await startProcess('b')];
+    expect(await a.facts.nobodyInFor('call', 60_000)).toBeLessThan(100);
+    // Another process's later look continues the same wait.
+    await expect.poll(() => b.facts.nobodyInFor('call', 60_000)).toBeGreaterThanOrEqual(200);
+    b.facts.somebodyIn('call');
+    await expect.poll(() => a.facts.nobodyInFor('call', 60_000)).toBeLessThan(100);
+    a.facts.finish('call');
+    await expect.poll(() => a.connections.commands.exists('call-nobody-in:call')).toBe(0);
+  });
+
   it('forgets a killed process’s feeds once its heartbeat stops', async () => {
     const [a, b] = [await startProcess('a'), await startProcess('b')];
     setFeeds(b, 'ann', 1);
@@ -104,6 +126,8 @@ describe('SharedCallFacts', () => {
     expect(await a.facts.openElsewhere('ann')).toBeNull();
     expect(await a.facts.writeState('call', 'ann', { audio: true })).toBe(false);
     expect(await a.facts.readStates('call')).toBeNull();
+    expect(await a.facts.attendeesWithOpenFeeds(['ann'])).toBeNull();
+    expect(await a.facts.nobodyInFor('call', 1000)).toBeNull();
     setFeeds(b, 'bob', 1);
     a.facts.forgetState('call', 'ann');
     a.facts.finish('call');
