@@ -3,9 +3,9 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type RedisServer } from '../../../tests/support/redisServer';
+import { useRedisServer } from '../../../tests/support/redisServer';
 import { loadConfig } from '../config';
-import { connectRedis, type RedisConnections } from '../core/redis/connection';
+import type { RedisConnections } from '../core/redis/connection';
 import { acceptedIssuers, identityFrom, OidcProviders } from './oidc';
 
 const google = 'https://accounts.google.com';
@@ -177,19 +177,10 @@ describe('another grant than sign-in (calendar access)', () => {
   });
 
   describe('with Redis (several processes)', () => {
-    let redis: RedisServer;
-    const connections: RedisConnections[] = [];
-    beforeAll(async () => {
-      redis = await startRedisServer();
-    });
-    afterAll(async () => {
-      await Promise.all(connections.map((each) => each.close()));
-      await redis?.stop();
-    });
+    const redis = useRedisServer();
     /** One process's providers: its own connections to the one Redis, the cluster's shared secret. */
     const processProviders = async () => {
-      const connected = await connectRedis(redis.url);
-      connections.push(connected);
+      const connected = await redis.connect();
       const environment = { OIDC_GOOGLE_CLIENT_ID: 'id', OIDC_GOOGLE_CLIENT_SECRET: 'secret', OIDC_GOOGLE_ISSUER: issuer };
       return { providers: providersFor(environment, connected), connected };
     };
@@ -215,7 +206,7 @@ describe('another grant than sign-in (calendar access)', () => {
         'user-1:team-1',
       );
       const during = await callback(a.providers);
-      await redis.kill();
+      await redis.server.kill();
       try {
         await expect.poll(() => a.connected.state()).toBe('down');
         // What this process spent through Redis it remembers itself.
@@ -231,7 +222,7 @@ describe('another grant than sign-in (calendar access)', () => {
           code: 'SOCIAL_STATE_MISMATCH',
         });
       } finally {
-        await redis.start();
+        await redis.server.start();
       }
     });
   });

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type RedisServer } from '../../../tests/support/redisServer';
-import { connectRedis, type RedisConnections } from '../core/redis/connection';
+import { describe, expect, it } from 'vitest';
+import { useRedisServer } from '../../../tests/support/redisServer';
 import { addressKey, RateLimits, rateLimitRules } from './rateLimits';
 
 describe('rate limits', () => {
@@ -24,19 +23,10 @@ describe('rate limits', () => {
 });
 
 describe('rate limits with Redis (several processes)', () => {
-  let redis: RedisServer;
-  const connections: RedisConnections[] = [];
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterAll(async () => {
-    await Promise.all(connections.map((each) => each.close()));
-    await redis?.stop();
-  });
+  const redis = useRedisServer();
   /** A process's limits: its own connections to the one Redis. */
   const processLimits = async () => {
-    const connected = await connectRedis(redis.url);
-    connections.push(connected);
+    const connected = await redis.connect();
     return { limits: new RateLimits(true, connected.commands), connected };
   };
   const refused = { code: 'RATE_LIMITED', details: { retryAfterSeconds: expect.any(Number) } };
@@ -55,7 +45,7 @@ describe('rate limits with Redis (several processes)', () => {
   it('counts in the process while Redis is away, without failing or waiting', async () => {
     const a = await processLimits();
     const b = await processLimits();
-    await redis.kill();
+    await redis.server.kill();
     try {
       await expect.poll(() => a.connected.state()).toBe('down');
       const { points } = rateLimitRules.mailPerEmail;
@@ -64,7 +54,7 @@ describe('rate limits with Redis (several processes)', () => {
       // Per process meanwhile: the other process has its own count.
       await expect(b.limits.consume(['mailPerEmail', 'cem@example.com'])).resolves.toBeUndefined();
     } finally {
-      await redis.start();
+      await redis.server.start();
     }
     await expect.poll(() => a.connected.state(), { timeout: 20_000 }).toBe('ready');
     await expect.poll(() => b.connected.state(), { timeout: 20_000 }).toBe('ready');

@@ -1,6 +1,6 @@
 import type { PresenceState } from '#shared/chatRules';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startRedisServer, type RedisServer } from '../../../../tests/support/redisServer';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useRedisServer } from '../../../../tests/support/redisServer';
 import type { SocketConnection } from '../../graphql/sockets';
 import { InProcessJobRunner } from '../inProcess/jobRunner';
 import { connectRedis, type RedisConnections } from './connection';
@@ -19,19 +19,8 @@ interface ProcessUnderTest {
 }
 
 describe('RedisPresenceDirectory', () => {
-  let redis: RedisServer;
+  const redis = useRedisServer({ flushBeforeEach: true });
   let started: ProcessUnderTest[] = [];
-
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterAll(() => redis.stop());
-
-  beforeEach(async () => {
-    const flushing = await connectRedis(redis.url);
-    await flushing.commands.flushall();
-    await flushing.close();
-  });
   afterEach(async () => {
     for (const process of started) {
       process.jobs.stop();
@@ -42,7 +31,7 @@ describe('RedisPresenceDirectory', () => {
   });
 
   async function startProcess(maxSocketsPerUser?: number): Promise<ProcessUnderTest> {
-    const connections = await connectRedis(redis.url);
+    const connections = await connectRedis(redis.server.url);
     const jobs = new InProcessJobRunner();
     const directory = new RedisPresenceDirectory(connections, {
       processTimeoutMs,
@@ -186,7 +175,7 @@ describe('RedisPresenceDirectory', () => {
     await expect.poll(() => a.directory.state('bob')).toBe('away');
     await expect.poll(() => b.directory.state('ann')).toBe('online');
 
-    await redis.kill();
+    await redis.server.kill();
     await expect.poll(() => a.connections.state()).toBe('down');
     // Local changes reach local listeners; nothing throws.
     a.directory.detach(annOnA);
@@ -197,7 +186,7 @@ describe('RedisPresenceDirectory', () => {
     a.directory.setAway('cid', true);
     expect(a.heard.at(-1)).toEqual(['cid', 'away']);
 
-    await redis.start();
+    await redis.server.start();
     await expect.poll(() => b.directory.state('cid'), { timeout: 15_000 }).toBe('away');
     await expect.poll(() => b.directory.state('ann')).toBe('offline');
     expect(a.directory.state('bob')).toBe('away');

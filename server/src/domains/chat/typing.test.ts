@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type RedisServer } from '../../../../tests/support/redisServer';
-import { connectRedis, type RedisConnections } from '../../core/redis/connection';
+import { describe, expect, it } from 'vitest';
+import { useRedisServer } from '../../../../tests/support/redisServer';
 import { TypingGate, TypingThrottle } from './typing';
 
 describe('TypingThrottle', () => {
@@ -30,19 +29,10 @@ describe('TypingThrottle', () => {
 });
 
 describe('TypingGate with Redis (several processes)', () => {
-  let redis: RedisServer;
-  const connections: RedisConnections[] = [];
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterAll(async () => {
-    await Promise.all(connections.map((each) => each.close()));
-    await redis?.stop();
-  });
+  const redis = useRedisServer();
   /** A process's gate: its own connections to the one Redis. */
   const gate = async () => {
-    const connected = await connectRedis(redis.url);
-    connections.push(connected);
+    const connected = await redis.connect();
     return { gate: new TypingGate(connected, new TypingThrottle(60_000), 60_000), connected };
   };
 
@@ -61,7 +51,7 @@ describe('TypingGate with Redis (several processes)', () => {
   it('lets the process’s own throttle answer while Redis is away', async () => {
     const { gate: a, connected } = await gate();
     expect(await a.start('cem', 'project:b')).toBe(true);
-    await redis.kill();
+    await redis.server.kill();
     try {
       await expect.poll(() => connected.state()).toBe('down');
       // This process relayed Cem's start: it holds the next one back and relays the stop, as one process does.
@@ -70,7 +60,7 @@ describe('TypingGate with Redis (several processes)', () => {
       expect(await a.stop('cem', 'project:b')).toBe(false);
       expect(await a.start('dee', 'project:b')).toBe(true);
     } finally {
-      await redis.start();
+      await redis.server.start();
     }
     await expect.poll(() => connected.state(), { timeout: 20_000 }).toBe('ready');
     // A restarted Redis is empty: the keys of before are gone, and the rule holds again from there.

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startRedisServer, type RedisServer } from '../../../../tests/support/redisServer';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useRedisServer } from '../../../../tests/support/redisServer';
 import { InProcessJobRunner } from '../../core/inProcess/jobRunner';
 import { connectRedis, type RedisConnections } from '../../core/redis/connection';
 import { SharedCallFacts } from './sharedBoard';
@@ -16,19 +16,8 @@ interface ProcessUnderTest {
 }
 
 describe('SharedCallFacts', () => {
-  let redis: RedisServer;
+  const redis = useRedisServer({ flushBeforeEach: true });
   let started: ProcessUnderTest[] = [];
-
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterAll(() => redis.stop());
-
-  beforeEach(async () => {
-    const flushing = await connectRedis(redis.url);
-    await flushing.commands.flushall();
-    await flushing.close();
-  });
   afterEach(async () => {
     for (const process of started) {
       process.jobs.stop();
@@ -38,7 +27,7 @@ describe('SharedCallFacts', () => {
   });
 
   async function startProcess(processId: string): Promise<ProcessUnderTest> {
-    const connections = await connectRedis(redis.url);
+    const connections = await connectRedis(redis.server.url);
     const jobs = new InProcessJobRunner();
     const feeds = new Map<string, number>();
     const facts = new SharedCallFacts(connections, { processId, processTimeoutMs, localFeeds: () => feeds });
@@ -121,7 +110,7 @@ describe('SharedCallFacts', () => {
     const [a, b] = [await startProcess('a'), await startProcess('b')];
     setFeeds(b, 'ann', 1);
     await expect.poll(() => a.facts.openElsewhere('ann')).toBe(true);
-    await redis.kill();
+    await redis.server.kill();
     await expect.poll(() => a.connections.state()).toBe('down');
     expect(await a.facts.openElsewhere('ann')).toBeNull();
     expect(await a.facts.writeState('call', 'ann', { audio: true })).toBe(false);
@@ -133,7 +122,7 @@ describe('SharedCallFacts', () => {
     a.facts.finish('call');
     a.facts.keep('ann', 1000);
 
-    await redis.start();
+    await redis.server.start();
     await expect.poll(() => a.facts.openElsewhere('bob'), { timeout: 15_000 }).toBe(true);
     expect(await a.facts.openElsewhere('ann')).toBe(true);
   });
