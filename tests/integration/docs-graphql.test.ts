@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDoc, shareDoc, wallFields } from './docFactories';
-import { GraphqlTestClient, nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
+import { GraphqlTestClient, startTestServer, subscriptionClient, watchSubscription, type TestServer } from './harness';
 import { countEvents, createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
 
 let server: TestServer;
@@ -252,22 +252,30 @@ describe('docs GraphQL operations', () => {
 
   it('subDoc delivers a space’s doc changes live', async () => {
     const socket = subscriptionClient(server, { cookie: basic.client.cookieHeader() });
-    const { started, done } = nextResults<{ subDoc: { type: string; doc: { title: string } | null } }>(
+    const feed = watchSubscription<{ type: string; doc: { title: string } | null }>(
       socket,
       'subscription ($project: ID!) { subDoc(project: $project) { type docId doc { title } } }',
       { project: space },
-      3,
     );
-    await started;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await feed.started;
+    const seen = () => feed.received.map((change) => [change.type, change.doc?.title ?? null]);
+    // Each change is heard before the next is made: a feed reads the doc when it delivers the change, which on
+    // PostgreSQL may be after a change made at once (a deleted doc would then be delivered without its title).
     const doc = await createDoc(admin, space, 'Live');
+    await expect.poll(seen).toEqual([['doc.created', 'Live']]);
     await admin.client.execute(updateWall, { id: doc.id, title: 'Live 2' });
+    await expect.poll(seen).toEqual([
+      ['doc.created', 'Live'],
+      ['doc.edited', 'Live 2'],
+    ]);
     await admin.client.execute('mutation ($id: ID!) { delWorkspace(id: $id) }', { id: doc.id });
-    expect((await done).map((result) => [result.subDoc.type, result.subDoc.doc?.title ?? null])).toEqual([
+    await expect.poll(seen).toEqual([
       ['doc.created', 'Live'],
       ['doc.edited', 'Live 2'],
       ['doc.deleted', null],
     ]);
+    expect(feed.state.errors).toEqual([]);
+    feed.stop();
     await socket.dispose();
   });
 });
