@@ -81,10 +81,13 @@ export function pageTitles(page: Page): Promise<string[]> {
 
 /**
  * Two teammates, each in their own browser, both members of one public space ("Launch") of the
- * first one's team, with onboarding done.
+ * first one's team, with onboarding done. `addresses` puts each browser on an app of its own (several processes).
  */
-export async function twoTeammates(browser: Browser) {
-  const [adaContext, graceContext] = await Promise.all([browser.newContext(), browser.newContext()]);
+export async function twoTeammates(browser: Browser, addresses?: { ada: string; grace: string }) {
+  const [adaContext, graceContext] = await Promise.all([
+    browser.newContext(addresses ? { baseURL: addresses.ada } : {}),
+    browser.newContext(addresses ? { baseURL: addresses.grace } : {}),
+  ]);
   const [ada, grace] = await Promise.all([adaContext.newPage(), graceContext.newPage()]);
   // Two people who do not wait for each other: each signs up and waits for its own mail at the same time.
   const [adaAccount, graceAccount] = await Promise.all([signedInAccount(ada, 'Ada'), signedInAccount(grace, 'Grace')]);

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useRedisServer } from '../../../tests/support/redisServer';
+import { useRedisServer } from '../../../tests/support/redisForTests';
 import { loadConfig } from '../config';
 import type { RedisConnections } from '../core/redis/connection';
 import { acceptedIssuers, identityFrom, OidcProviders } from './oidc';

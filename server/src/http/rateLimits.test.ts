@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useRedisServer } from '../../../tests/support/redisServer';
+import { useRedisServer } from '../../../tests/support/redisForTests';
 import { addressKey, RateLimits, rateLimitRules } from './rateLimits';
 
 describe('rate limits', () => {

@@ -1,6 +1,6 @@
 import type { PresenceState } from '#shared/chatRules';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useRedisServer } from '../../../../tests/support/redisServer';
+import { useRedisServer } from '../../../../tests/support/redisForTests';
 import type { SocketConnection } from '../../graphql/sockets';
 import { InProcessJobRunner } from '../inProcess/jobRunner';
 import { connectRedis, type RedisConnections } from './connection';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { useRedisServer } from '../../../../tests/support/redisServer';
+import { useRedisServer } from '../../../../tests/support/redisForTests';
 import { InProcessJobRunner } from '../../core/inProcess/jobRunner';
 import { connectRedis, type RedisConnections } from '../../core/redis/connection';
 import { SharedCallFacts } from './sharedBoard';
