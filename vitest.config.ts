@@ -63,7 +63,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/src/**/*.test.ts', 'shared/src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-          exclude: ['server/src/collab/rooms.test.ts', '**/node_modules/**'],
+          // Two app processes in this one (its tables picked for PostgreSQL): the postgres project runs it.
+          exclude: ['server/src/collab/rooms.test.ts', 'tests/integration/files-pdf-text-processes.test.ts', '**/node_modules/**'],
           isolate: false,
         },
       },
