@@ -78,6 +78,15 @@ describe('the cluster registry', () => {
     expect(await first.isAlive(third.processId)).toBe(true);
   });
 
+  it('stays gone after a graceful stop that came during a heartbeat', async () => {
+    const first = await startProcess();
+    const second = await startProcess();
+    const beating = second.heartbeat();
+    await second.stop();
+    await beating;
+    expect(await first.isAlive(second.processId)).toBe(false);
+  });
+
   it('beats every third of the time-out, with the database clock', async () => {
     const registry = await startProcess(600);
     const [before] = await sql<

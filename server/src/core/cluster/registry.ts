@@ -43,6 +43,8 @@ export class ClusterRegistry {
   private newerMigrations: readonly string[] = [];
   private stopHeartbeat: Cancel = () => undefined;
   private stopped = false;
+  /** The heartbeat under way, which a stop waits for before deleting the row. */
+  private beating: Promise<void> | null = null;
 
   private constructor(
     private readonly sql: Sql,
@@ -122,6 +124,16 @@ export class ClusterRegistry {
    */
   async heartbeat(): Promise<void> {
     if (this.stopped) return;
+    const beat = this.beat();
+    this.beating = beat;
+    try {
+      await beat;
+    } finally {
+      if (this.beating === beat) this.beating = null;
+    }
+  }
+
+  private async beat(): Promise<void> {
     try {
       await this.register();
       await this.sql`DELETE FROM cluster_processes WHERE heartbeat_at < now() - ${`${goneRowsKeptMs} milliseconds`}::interval`;
@@ -140,6 +152,8 @@ export class ClusterRegistry {
     if (this.stopped) return;
     this.stopped = true;
     this.stopHeartbeat();
+    // A beat under way would write the row again after the delete: the process would count as alive after its stop.
+    await this.beating;
     try {
       await this.sql`DELETE FROM cluster_processes WHERE id = ${this.processId}`;
     } catch (error) {
