@@ -43,6 +43,17 @@ async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void
   }
 }
 
+/**
+ * A later change through the same path (a task made on the board), waited for on every feed: a feed delivers in log
+ * order, so once it has the sentinel, whatever the earlier changes would have delivered has arrived, and what is
+ * absent before it is absent for good.
+ */
+async function sentinel(admin: Person, space: string, ...feeds: ReturnType<typeof watch>[]) {
+  const task = await createTask(admin, space, 'Sentinel');
+  await until(() => feeds.every((feed) => feed.received.some((change) => change.taskId === task.id)));
+  return task;
+}
+
 async function board(): Promise<{ admin: Person; member: Person; space: string }> {
   const admin = await person(server, 'Liv');
   const member = await joinTeam(admin, await person(server, 'Lou'));
@@ -62,8 +73,7 @@ describe('live board (subTask)', () => {
     await editTask(admin, task.id, { name: 'Renamed live' });
     await editTask(admin, task.id, { state: doing!.id });
     expectData(await admin.client.execute('mutation ($task: ID!) { delTask(task: $task) }', { task: task.id }));
-    await until(() => feed.received.length >= 4);
-    await wait(200);
+    const last = await sentinel(admin, space, feed);
     expect(
       feed.received.map(({ type, taskId, task: card }) => ({ type, taskId, card: card && { name: card.name, state: card.state } })),
     ).toEqual([
@@ -71,6 +81,7 @@ describe('live board (subTask)', () => {
       { type: 'task.updated', taskId: task.id, card: { name: 'Renamed live', state: task.state } },
       { type: 'task.updated', taskId: task.id, card: { name: 'Renamed live', state: doing!.id } },
       { type: 'task.deleted', taskId: task.id, card: null },
+      { type: 'task.created', taskId: last.id, card: { name: 'Sentinel', state: last.state } },
     ]);
     feed.stop();
   });
@@ -84,10 +95,11 @@ describe('live board (subTask)', () => {
     expectData(
       await admin.client.execute('mutation ($project: ID!) { createState(project: $project, value: "Review") { id } }', { project: space }),
     );
-    await until(() => feed.received.length >= 1);
-    await wait(200);
-    expect(feed.received.map(({ type, states }) => ({ type, states: states?.map((section) => section.value) }))).toEqual([
-      { type: 'state.created', states: ['To do', 'In progress', 'Done', 'Review'] },
+    await createTask(admin, elsewhere, 'Not for this board either');
+    const last = await sentinel(admin, space, feed);
+    expect(feed.received.map(({ type, taskId, states }) => ({ type, taskId, states: states?.map((section) => section.value) }))).toEqual([
+      { type: 'state.created', taskId: null, states: ['To do', 'In progress', 'Done', 'Review'] },
+      { type: 'task.created', taskId: last.id, states: undefined },
     ]);
     feed.stop();
   });
@@ -102,11 +114,12 @@ describe('live board (subTask)', () => {
     await createTag(admin, elsewhere, 'Not here');
     const tag = await createTag(admin, space, 'Urgent');
     expectData(await admin.client.execute('mutation ($id: ID!) { unfollowTask(id: $id) { id } }', { id: task.id }));
-    await until(() => feed.received.length >= 2);
-    await wait(200);
+    await postMessage(admin, { project: space, body: 'More chat beside the board' });
+    const last = await sentinel(admin, space, feed);
     expect(feed.received.map(({ type, taskId }) => ({ type, taskId }))).toEqual([
       { type: 'tag.created', taskId: null },
       { type: 'task.unfollowed', taskId: task.id },
+      { type: 'task.created', taskId: last.id },
     ]);
     expect(tag.name).toBe('Urgent');
     feed.stop();
