@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lte, max, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Positioned } from '#shared/ordering';
 import type { Transaction } from '../../db/connection';
 import { preparedQuery } from '../../db/prepared';
@@ -195,13 +195,21 @@ function listScope(field: TasksRespaced['field'], projectId: string | Placeholde
   return field === 'positionSection' ? eq(tasks.stateId, stateId) : eq(tasks.projectId, projectId);
 }
 
+// The last card of a list, read from the top of its position index. Not max(): PostgreSQL keeps a prepared statement's
+// plan until the table is analyzed again, and a max() planned while the table was nearly empty read every card of the
+// board each time (10,000 cards seeded at once spent a third of their time there); this plan stays one row
+// (lastPositions.test.ts). On SQLite both read the same index.
 const highestPositions = preparedQuery((db: Reader) => {
-  const highest = (field: TasksRespaced['field']) =>
-    db
-      .select({ value: max(positionColumns[field]) })
+  const highest = (field: TasksRespaced['field']) => {
+    const column = positionColumns[field];
+    return db
+      .select({ value: column })
       .from(tasks)
       .where(listScope(field, sql.placeholder('projectId'), sql.placeholder('stateId')))
+      .orderBy(sql`${column} DESC`)
+      .limit(1)
       .prepare();
+  };
   return { section: highest('positionSection'), duedate: highest('positionDuedate'), asignee: highest('positionAsignee') };
 });
 
