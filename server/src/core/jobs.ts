@@ -22,3 +22,31 @@ export interface JobRunner {
   /** Cancels every job and takes no more: the app is closing. */
   stop(): void;
 }
+
+/**
+ * A runner's scheduled jobs that can still be cancelled, each with how to clear it (its timer, its chain of ticks):
+ * `cancelAll` is the runner's stop. A job is held until it is cancelled, by its own Cancel or by `cancelAll`; a
+ * one-off job cancels itself as it starts to run.
+ */
+export class ScheduledJobs {
+  private readonly cancels = new Set<Cancel>();
+
+  /** Holds a job until cancelled; its Cancel clears it once, and does nothing after that or after `cancelAll`. */
+  track(clear: () => void): Cancel {
+    const cancel: Cancel = () => {
+      if (!this.cancels.delete(cancel)) return;
+      clear();
+    };
+    this.cancels.add(cancel);
+    return cancel;
+  }
+
+  cancelAll(): void {
+    for (const cancel of [...this.cancels]) cancel();
+  }
+
+  /** How many jobs are held. */
+  get size(): number {
+    return this.cancels.size;
+  }
+}
