@@ -78,6 +78,8 @@ export class RedisPresenceDirectory implements PresenceDirectory {
   /** performance.now() of the latest reconnection to Redis (this process's own elapsed time, never compared elsewhere). */
   private reconnectedAt = Number.NEGATIVE_INFINITY;
   private heartbeat: Cancel = () => undefined;
+  /** The heartbeat under way, which a close waits for before deleting this process's facts. */
+  private beating: Promise<void> | null = null;
   /** Counts changes of away marks, so that a read of the away set that crossed one does not undo it. */
   private awayChanges = 0;
   private closed = false;
@@ -164,6 +166,9 @@ export class RedisPresenceDirectory implements PresenceDirectory {
     this.heartbeat();
     this.redis.subscriber.removeListener('message', this.heard);
     await this.redis.subscriber.unsubscribe(presenceChannel).catch(() => undefined);
+    // A beat under way that found this process's hash expired writes it again, after the delete below if it came
+    // later: the others would count this process's connections until that hash expired.
+    await this.beating;
     if (this.redis.state() !== 'ready') return;
     const message: PresenceMessage = { kind: 'gone', process: this.processId };
     await this.redis.commands
@@ -294,9 +299,12 @@ export class RedisPresenceDirectory implements PresenceDirectory {
     // A chain of one-off jobs rather than `every`: each process must beat for itself, and a cluster's periodic jobs run
     // on one process per period.
     this.heartbeat = jobs.after('presence: heartbeat', this.options.processTimeoutMs / 3, async () => {
+      const beat = this.beat();
+      this.beating = beat;
       try {
-        await this.beat();
+        await beat;
       } finally {
+        if (this.beating === beat) this.beating = null;
         if (!this.closed) this.scheduleHeartbeat(jobs);
       }
     });
