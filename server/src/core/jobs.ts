@@ -50,3 +50,27 @@ export class ScheduledJobs {
     return this.cancels.size;
   }
 }
+
+/**
+ * A piece of periodic work while it runs (a heartbeat that writes this process's record), for a stop to wait for:
+ * a stop that deleted the record while a beat was under way would have it written again after the delete.
+ */
+export class WorkUnderWay {
+  private running: Promise<void> | null = null;
+
+  /** Runs `work`, under way until it settles. */
+  async run(work: () => Promise<void>): Promise<void> {
+    const run = work();
+    this.running = run;
+    try {
+      await run;
+    } finally {
+      if (this.running === run) this.running = null;
+    }
+  }
+
+  /** Settles when the run under way, if any, has. */
+  async ended(): Promise<void> {
+    await this.running;
+  }
+}

@@ -7,7 +7,7 @@ import {
   type SocketConnection,
 } from '../../graphql/sockets';
 import { randomHex } from '../ids';
-import type { Cancel, JobRunner } from '../jobs';
+import { WorkUnderWay, type Cancel, type JobRunner } from '../jobs';
 import type { RedisConnections } from './connection';
 
 /** The Redis channel on which processes announce changes of their presence facts (not the live notices' channel). */
@@ -79,7 +79,7 @@ export class RedisPresenceDirectory implements PresenceDirectory {
   private reconnectedAt = Number.NEGATIVE_INFINITY;
   private heartbeat: Cancel = () => undefined;
   /** The heartbeat under way, which a close waits for before deleting this process's facts. */
-  private beating: Promise<void> | null = null;
+  private readonly beating = new WorkUnderWay();
   /** Counts changes of away marks, so that a read of the away set that crossed one does not undo it. */
   private awayChanges = 0;
   private closed = false;
@@ -168,7 +168,7 @@ export class RedisPresenceDirectory implements PresenceDirectory {
     await this.redis.subscriber.unsubscribe(presenceChannel).catch(() => undefined);
     // A beat under way that found this process's hash expired writes it again, after the delete below if it came
     // later: the others would count this process's connections until that hash expired.
-    await this.beating;
+    await this.beating.ended();
     if (this.redis.state() !== 'ready') return;
     const message: PresenceMessage = { kind: 'gone', process: this.processId };
     await this.redis.commands
@@ -299,12 +299,9 @@ export class RedisPresenceDirectory implements PresenceDirectory {
     // A chain of one-off jobs rather than `every`: each process must beat for itself, and a cluster's periodic jobs run
     // on one process per period.
     this.heartbeat = jobs.after('presence: heartbeat', this.options.processTimeoutMs / 3, async () => {
-      const beat = this.beat();
-      this.beating = beat;
       try {
-        await beat;
+        await this.beating.run(() => this.beat());
       } finally {
-        if (this.beating === beat) this.beating = null;
         if (!this.closed) this.scheduleHeartbeat(jobs);
       }
     });
