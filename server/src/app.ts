@@ -102,10 +102,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const projections = modules.flatMap((module) => module.projections);
   const metrics = new Metrics({ collectProcessMetrics: config.environment !== 'test' });
   storage.registerMetrics(metrics.registry);
-  // Presence stays out of the relayed notices: each process tells its own subscribers what it knows of every process.
-  const live = redis
-    ? await ClusterLiveEvents.start(storage.history, redis, { registry: metrics.registry, localTopics: [presenceTopic] })
-    : new InProcessLiveEvents(storage.history);
   const tokens = new AccessTokens(config.secret);
   const authenticate: Authenticator = async (token) => {
     if (isApiToken(token)) return authenticateApiToken(database.db, token);
@@ -114,12 +110,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!(await isSessionActive(database.db, check.claims.sessionId))) return { status: 'invalid' };
     return { status: 'authenticated', actor: { userId: check.claims.userId, sessionId: check.claims.sessionId } };
   };
-
-  store.onCommitted((committed, origin) => {
-    // Each process counts its own appends, so the cluster's total is the sum over its processes.
-    if (origin === 'this process') for (const event of committed) metrics.eventsAppended.inc({ type: event.type });
-    live.publish(committed);
-  });
 
   const server = Fastify({
     // Link secrets, socket tokens and file signatures travel in query strings: never log them.
@@ -164,6 +154,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       'another app process serves this database without REDIS_URL: presence, typing, call states and rate limits are then per process, and editors of one doc on different processes do not see each other live (nothing stored is lost). Set REDIS_URL on every process.',
     );
   }
+  // Presence stays out of the relayed notices: each process tells its own subscribers what it knows of every process.
+  const live = redis
+    ? await ClusterLiveEvents.start(storage.history, redis, {
+        registry: metrics.registry,
+        localTopics: [presenceTopic],
+        ...(cluster ? { processId: cluster.processId } : {}),
+      })
+    : new InProcessLiveEvents(storage.history);
+
+  store.onCommitted((committed, origin) => {
+    // Each process counts its own appends, so the cluster's total is the sum over its processes.
+    if (origin === 'this process') for (const event of committed) metrics.eventsAppended.inc({ type: event.type });
+    live.publish(committed);
+  });
   // Presence and the per-user socket cap: this process's memory, or in a cluster every process's through Redis.
   const sockets =
     redis === null

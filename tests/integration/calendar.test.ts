@@ -482,6 +482,42 @@ describe('live changes and the agenda', () => {
     expect(outsider.received).toEqual([]);
   });
 
+  it('leaves a subscriber with the end state of changes made in quick succession, each read when it is delivered', async () => {
+    type Change = { type: string; event: string; value: { title: string } | null };
+    const live = await followEvents<Change>(bas, 'subscription { subEvent { type event value { title } } }');
+    /** What bas's screen shows from the deliveries alone: each event's title, or nothing once it left them. */
+    const shown = () => {
+      const titles = new Map<string, string>();
+      for (const change of live.received)
+        if (change.value === null) titles.delete(change.event);
+        else titles.set(change.event, change.value.title);
+      return Object.fromEntries(titles);
+    };
+    const kept = await created(ann, { title: 'Kept', invited: [bas.id] });
+    const left = await created(ann, { title: 'Left', invited: [bas.id] });
+    const edit = (id: string, variables: Record<string, unknown>) =>
+      ann.client.execute(
+        'mutation ($id: ID!, $title: String, $invited: [ID!]) { ediEvent(id: $id, title: $title, invited: $invited) { id } }',
+        {
+          id,
+          ...variables,
+        },
+      );
+    // Each change is made without waiting to hear the one before: on PostgreSQL several are committed before the first
+    // is delivered, and each delivery reads the event as it is then, not as that change left it.
+    for (let round = 1; round <= 4; round += 1) {
+      expectData(await edit(kept.id, { invited: [] }));
+      expectData(await edit(kept.id, { title: `Kept ${round}`, invited: [bas.id] }));
+      expectData(await edit(left.id, { title: `Left ${round}`, invited: round % 2 === 0 ? [] : [bas.id] }));
+    }
+    expectData(await edit(left.id, { invited: [] }));
+    await expect.poll(shown, { message: 'bas sees what the last changes left' }).toEqual({ [kept.id]: 'Kept 4' });
+    // Nothing delivered later undoes it: a later change is heard, and the rest still shows the end state.
+    const sentinel = await created(ann, { title: 'Sentinel', invited: [bas.id] });
+    await expect.poll(() => live.received.some((change) => change.event === sentinel.id)).toBe(true);
+    expect(shown()).toEqual({ [kept.id]: 'Kept 4', [sentinel.id]: 'Sentinel' });
+  });
+
   it('lists the caller’s upcoming events soonest first, a series by its next occurrence', async () => {
     const day = 86_400_000;
     const at = (days: number, hours = 0) => new Date(Date.now() + days * day + hours * 3_600_000).toISOString();

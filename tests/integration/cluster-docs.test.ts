@@ -34,6 +34,17 @@ function open(processIndex: number, docId: string): OpenDoc {
   return doc;
 }
 
+/** A new doc open on A and on B, its first paragraph stored by A and seen on B. */
+async function editorsOnAAndB(title: string): Promise<{ id: string; onA: OpenDoc; onB: OpenDoc }> {
+  const { id } = await createDoc(owner, space, title);
+  const [onA, onB] = [open(0, id), open(1, id)];
+  await Promise.all([onA.synced(), onB.synced()]);
+  paragraphText(onA.doc);
+  await onA.allSaved();
+  await waitFor(() => onB.fragment.length === 1, 'the paragraph reaches the editor on B');
+  return { id, onA, onB };
+}
+
 async function type(client: OpenDoc, word: string): Promise<void> {
   const text = paragraphText(client.doc);
   text.insert(text.length, ` ${word}`);
@@ -42,12 +53,7 @@ async function type(client: OpenDoc, word: string): Promise<void> {
 
 describe('doc rooms across processes', () => {
   it('two editors on different processes see each other live, carets included, and converge', async () => {
-    const { id } = await createDoc(owner, space, 'Live across');
-    const [onA, onB] = [open(0, id), open(1, id)];
-    await Promise.all([onA.synced(), onB.synced()]);
-    paragraphText(onA.doc);
-    await onA.allSaved();
-    await waitFor(() => onB.fragment.length === 1, 'the paragraph reaches the editor on B');
+    const { id, onA, onB } = await editorsOnAAndB('Live across');
 
     for (let round = 0; round < 6; round += 1) {
       await type(onA, `a${round}`);
@@ -73,12 +79,7 @@ describe('doc rooms across processes', () => {
   });
 
   it('an edit acknowledged by a process survives kill -9 of that process', async () => {
-    const { id } = await createDoc(owner, space, 'Killed');
-    const [onA, onB] = [open(0, id), open(1, id)];
-    await Promise.all([onA.synced(), onB.synced()]);
-    paragraphText(onA.doc);
-    await onA.allSaved();
-    await waitFor(() => onB.fragment.length === 1, 'the paragraph reaches the editor on B');
+    const { id, onA, onB } = await editorsOnAAndB('Killed');
 
     await type(onB, 'acknowledged-by-B');
     await cluster.processes[1]!.stop('SIGKILL');

@@ -51,6 +51,15 @@ async function watchPresence(someone: Person, on: Target) {
   return watched;
 }
 
+/** People who signed up through A and joined one team (Ada's), in the order named. */
+async function teammates<const Names extends readonly string[]>(...names: Names): Promise<{ [Index in keyof Names]: Person }> {
+  const admin = await person(a, 'Ada');
+  const people: Person[] = [];
+  for (const name of names) people.push(await person(a, name));
+  for (const someone of people) await joinTeam(admin, someone);
+  return people as { [Index in keyof Names]: Person };
+}
+
 /** getPresence as `someone` asks a given process. */
 async function presenceOn(someone: Person, on: Target): Promise<Presence[]> {
   const client = new GraphqlTestClient(on);
@@ -60,9 +69,7 @@ async function presenceOn(someone: Person, on: Target): Promise<Presence[]> {
 
 describe('presence across processes', () => {
   it('keeps a user online on B while a connection of theirs is open on A or C, and offline once both closed', async () => {
-    const admin = await person(a, 'Ada');
-    const [ulla, vera, tom] = [await person(a, 'Ulla'), await person(a, 'Vera'), await person(a, 'Tom')];
-    for (const someone of [ulla, vera, tom]) await joinTeam(admin, someone);
+    const [ulla, vera, tom] = await teammates('Ulla', 'Vera', 'Tom');
     const observer = await watchPresence(tom, b);
 
     const ullaOnA = await connect(ulla, a);
@@ -84,9 +91,7 @@ describe('presence across processes', () => {
   }, 60_000);
 
   it('tells a teammate on another process that a user is away', async () => {
-    const admin = await person(a, 'Ada');
-    const [wes, zoe] = [await person(a, 'Wes'), await person(a, 'Zoe')];
-    for (const someone of [wes, zoe]) await joinTeam(admin, someone);
+    const [wes, zoe] = await teammates('Wes', 'Zoe');
     const observer = await watchPresence(zoe, c);
     await connect(wes, a);
     await expect.poll(() => observer.received).toContainEqual({ user: wes.id, state: 'online' });
@@ -99,9 +104,7 @@ describe('presence across processes', () => {
   }, 60_000);
 
   it('takes the users of a killed process offline on the others', async () => {
-    const admin = await person(a, 'Ada');
-    const [kim, lou, ned] = [await person(a, 'Kim'), await person(a, 'Lou'), await person(a, 'Ned')];
-    for (const someone of [kim, lou, ned]) await joinTeam(admin, someone);
+    const [kim, lou, ned] = await teammates('Kim', 'Lou', 'Ned');
     const fourth = await cluster.start({ WS_MAX_SOCKETS_PER_USER: '2' });
     const d = { ...fourth, ...cluster.mail };
     const observer = await watchPresence(ned, b);
@@ -122,9 +125,7 @@ describe('presence across processes', () => {
   }, 60_000);
 
   it('refuses a third connection on C when a user holds WS_MAX_SOCKETS_PER_USER=2 on A and B', async () => {
-    const admin = await person(a, 'Ada');
-    const [max, xia, yan] = [await person(a, 'Max'), await person(a, 'Xia'), await person(a, 'Yan')];
-    for (const someone of [max, xia, yan]) await joinTeam(admin, someone);
+    const [max, xia, yan] = await teammates('Max', 'Xia', 'Yan');
     const observer = await watchPresence(yan, c);
     await connect(max, a);
     await expect.poll(() => observer.received).toContainEqual({ user: max.id, state: 'online' });

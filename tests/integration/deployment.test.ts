@@ -228,27 +228,39 @@ describe.skipIf(composeBinary === null)('the "scale" profile (issue 22)', () => 
   });
 });
 
+/** The parts of `caddy adapt`'s JSON the tests read. */
+interface CaddyRoute {
+  match: { host: string[] }[];
+  handle: { routes: { handle: { handler: string; upstreams: { dial: string }[] }[] }[] }[];
+}
+interface AdaptedCaddyfile {
+  apps: { http: { servers: Record<string, { listen: string[]; routes: CaddyRoute[] }> } };
+}
+
+/** deploy/Caddyfile as Caddy adapts it to JSON with the required settings and `environment`: its listeners and routes. */
+function adaptCaddyfile(environment: Record<string, string> = {}) {
+  const adapted = spawnSync('caddy', ['adapt', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], {
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: tmpdir(),
+      PUBLIC_URL: required.PUBLIC_URL,
+      S3_PUBLIC_ENDPOINT: required.S3_PUBLIC_ENDPOINT,
+      ...environment,
+    },
+  });
+  expect(adapted.status, adapted.stderr).toBe(0);
+  const servers = Object.values((JSON.parse(adapted.stdout) as AdaptedCaddyfile).apps.http.servers);
+  return {
+    listen: servers.flatMap((server) => server.listen),
+    /** The route of a host name. */
+    routeOf: (host: string) => servers.flatMap((server) => server.routes).find((route) => route.match[0]!.host.includes(host)),
+  };
+}
+
 describe.skipIf(!caddyAvailable)('deploy/Caddyfile', () => {
   it('with APP_REPLICAS=scaled, finds the app replicas through DNS, routes a doc by its id and retries a request elsewhere', () => {
-    const adapted = spawnSync('caddy', ['adapt', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], {
-      encoding: 'utf8',
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: tmpdir(),
-        PUBLIC_URL: required.PUBLIC_URL,
-        S3_PUBLIC_ENDPOINT: required.S3_PUBLIC_ENDPOINT,
-        APP_REPLICAS: 'scaled',
-      },
-    });
-    expect(adapted.status, adapted.stderr).toBe(0);
-    const app = JSON.stringify(
-      Object.values(
-        (JSON.parse(adapted.stdout) as { apps: { http: { servers: Record<string, { routes: { match: { host: string[] }[] }[] }> } } }).apps
-          .http.servers,
-      )
-        .flatMap((server) => server.routes)
-        .find((route) => route.match[0]!.host.includes('workspace.example.com')),
-    );
+    const app = JSON.stringify(adaptCaddyfile({ APP_REPLICAS: 'scaled' }).routeOf('workspace.example.com'));
     expect(app).toContain('"dynamic_upstreams":{"name":"app","port":"3000","refresh":5000000000,"source":"a"}');
     expect(app).toContain('"selection_policy":{"field":"X-Collab-Doc","policy":"header"}');
     expect(app).toContain('"pattern":"^/collab/([^/]+)$"');
@@ -256,39 +268,12 @@ describe.skipIf(!caddyAvailable)('deploy/Caddyfile', () => {
   });
 
   it('serves PUBLIC_URL from the app and S3_PUBLIC_ENDPOINT from MinIO, each on its own host name', () => {
-    const adapted = spawnSync('caddy', ['adapt', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], {
-      encoding: 'utf8',
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: tmpdir(),
-        PUBLIC_URL: required.PUBLIC_URL,
-        S3_PUBLIC_ENDPOINT: required.S3_PUBLIC_ENDPOINT,
-      },
-    });
-    expect(adapted.status, adapted.stderr).toBe(0);
-    const config = JSON.parse(adapted.stdout) as {
-      apps: {
-        http: {
-          servers: Record<
-            string,
-            {
-              listen: string[];
-              routes: {
-                match: { host: string[] }[];
-                handle: { routes: { handle: { handler: string; upstreams: { dial: string }[] }[] }[] }[];
-              }[];
-            }
-          >;
-        };
-      };
-    };
-    const routes = Object.values(config.apps.http.servers).flatMap((server) => server.routes);
-    const upstreamOf = (host: string) =>
-      routes.find((route) => route.match[0]!.host.includes(host))?.handle[0]!.routes[0]!.handle[0]!.upstreams[0]!.dial;
+    const caddy = adaptCaddyfile();
+    const upstreamOf = (host: string) => caddy.routeOf(host)?.handle[0]!.routes[0]!.handle[0]!.upstreams[0]!.dial;
     expect(upstreamOf('workspace.example.com')).toBe('app:3000');
     expect(upstreamOf('files.example.com')).toBe('minio:9000');
     // LiveKit's signalling has a name of its own too (profile "livekit"); its default is a name nobody uses.
     expect(upstreamOf('livekit.localhost')).toBe('livekit:7880');
-    expect(Object.values(config.apps.http.servers).flatMap((server) => server.listen)).toEqual([':443']);
+    expect(caddy.listen).toEqual([':443']);
   });
 });

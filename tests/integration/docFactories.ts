@@ -17,7 +17,7 @@ import postgres from 'postgres';
 import { buildApp, onSqlite, type App, type SqliteApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/connection';
-import { databaseEnvironment, freePort, GraphqlTestClient } from './harness';
+import { databaseEnvironment, freePort, GraphqlTestClient, type TestServer } from './harness';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
 
 export const wallFields =
@@ -248,10 +248,15 @@ export async function startLoggedServerProcess(dataDirectory: string, environmen
 }
 
 /**
- * An owner and a member of one space, made in-process on `dataDirectory` and then stopped, for tests
- * that run the server as a child process on the same folder (same secret, same file).
+ * The app built in this test's process on `dataDirectory` (in the suite's run on PostgreSQL, on the folder's database
+ * there), listening on a free port: for tests that make data before a server process of their own starts on the folder,
+ * or that run several apps on one folder. `environment` adds settings; `beforeListen` may replace services of the app
+ * before any request can reach it. `app` is typed as the SQLite app, as startTestServer's is.
  */
-export async function prepareOnDisk(dataDirectory: string) {
+export async function startInProcess(
+  dataDirectory: string,
+  options: { environment?: Record<string, string>; beforeListen?: (app: App) => void } = {},
+): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -260,19 +265,35 @@ export async function prepareOnDisk(dataDirectory: string) {
     LOG_LEVEL: 'silent',
     RATE_LIMITS: 'false',
     ...(await databaseEnvironment(dataDirectory)),
+    ...options.environment,
   });
   const built = await buildApp(config);
   const app = built.services.database.sqlite ? onSqlite(built) : (built as SqliteApp);
+  options.beforeListen?.(app);
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.server.address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
-  const server = { url, graphqlUrl: `${url}/graphql`, websocketUrl: '', app, dataDirectory, close: () => app.server.close() };
+  return { url, graphqlUrl: `${url}/graphql`, websocketUrl: '', app, dataDirectory, close: () => app.server.close() };
+}
+
+/** An owner and a member of one space, made through `server`. */
+export async function ownerAndMemberOfASpace(server: TestServer, spaceName: string) {
   const owner = await person(server, 'Owner');
   const member = await joinTeam(owner, await person(server, 'Member'));
-  const space = await createSpace(owner, 'Hardened space');
+  const space = await createSpace(owner, spaceName);
   expectData(await member.client.execute('mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: space }));
-  await app.server.close();
   return { owner, member, space };
+}
+
+/**
+ * An owner and a member of one space, made in-process on `dataDirectory` and then stopped, for tests
+ * that run the server as a child process on the same folder (same secret, same file).
+ */
+export async function prepareOnDisk(dataDirectory: string) {
+  const server = await startInProcess(dataDirectory);
+  const people = await ownerAndMemberOfASpace(server, 'Hardened space');
+  await server.close();
+  return people;
 }
 
 /**

@@ -4,12 +4,18 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { buildApp, onSqlite, type SqliteApp } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
 import { appRow } from '../support/appRows';
-import { createDoc, openDoc, paragraphText, waitFor, withFolderDatabase, type OpenDoc } from './docFactories';
-import { databaseEnvironment, startServerProcess } from './harness';
-import { createSpace, expectData, joinTeam, person } from './teamFactories';
+import {
+  createDoc,
+  openDoc,
+  ownerAndMemberOfASpace,
+  paragraphText,
+  startInProcess,
+  waitFor,
+  withFolderDatabase,
+  type OpenDoc,
+} from './docFactories';
+import { startServerProcess } from './harness';
 
 const dataDirectory = mkdtempSync(join(tmpdir(), 'workspace-docs-kill-'));
 const opened: OpenDoc[] = [];
@@ -20,27 +26,10 @@ afterAll(() => {
 
 /** People, a space and a doc made in-process on the data folder the child servers then use (same secret, same file). */
 async function prepare() {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDirectory,
-    LOG_LEVEL: 'silent',
-    RATE_LIMITS: 'false',
-    ...(await databaseEnvironment(dataDirectory)),
-  });
-  const built = await buildApp(config);
-  const app = built.services.database.sqlite ? onSqlite(built) : (built as SqliteApp);
-  await app.server.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.server.address() as { port: number };
-  const url = `http://127.0.0.1:${address.port}`;
-  const server = { url, graphqlUrl: `${url}/graphql`, websocketUrl: '', app, dataDirectory, close: () => app.server.close() };
-  const owner = await person(server, 'Owner');
-  const member = await joinTeam(owner, await person(server, 'Member'));
-  const space = await createSpace(owner, 'Restart space');
-  expectData(await member.client.execute('mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: space }));
+  const server = await startInProcess(dataDirectory);
+  const { owner, member, space } = await ownerAndMemberOfASpace(server, 'Restart space');
   const doc = await createDoc(owner, space, 'Survivor');
-  await app.server.close();
+  await server.close();
   return { owner, member, docId: doc.id };
 }
 

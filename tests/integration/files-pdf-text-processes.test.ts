@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
+import type { App } from '../../server/src/app';
 import {
   PdfTextExtraction,
   pdfPickUpJob,
@@ -12,6 +11,7 @@ import {
   replacePdfTextExtraction,
 } from '../../server/src/domains/files/textExtraction';
 import { tableDialect } from '../../server/src/db/pickTable';
+import { startInProcess } from './docFactories';
 import { minimalPdf, uploadFile } from './fileFactories';
 import { databaseEnvironment } from './harness';
 import { createSpace, person } from './teamFactories';
@@ -63,31 +63,22 @@ function countingReader(): CountingReader {
   return reader;
 }
 
-let databaseUrl: string;
 let sql: postgres.Sql;
 let dataDirectory: string;
 const processes: Process[] = [];
 
 async function startProcess(): Promise<Process> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    // One data folder: local file storage shared as on one machine, so either process reads the bytes.
-    DATA_DIR: dataDirectory,
-    LOG_LEVEL: 'silent',
-    RATE_LIMITS: 'false',
-    DATABASE_URL: databaseUrl,
-    CLUSTER_PROCESS_TIMEOUT_MS: String(processTimeoutMs),
-    JOB_INTERVALS_MS: `${pdfPickUpJob}=${pickUpIntervalMs}`,
-  });
-  const app = await buildApp(config);
   const reader = countingReader();
-  replacePdfTextExtraction(app.services, new PdfTextExtraction(app.services, { warn: () => undefined }, (data) => reader.read(data)));
-  await app.server.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.server.address() as { port: number };
-  const url = `http://127.0.0.1:${port}`;
-  const started = { app, url, graphqlUrl: `${url}/graphql`, reader };
+  // One data folder, so one database, and local file storage shared as on one machine: either process reads the bytes.
+  const { app, url, graphqlUrl } = await startInProcess(dataDirectory, {
+    environment: { CLUSTER_PROCESS_TIMEOUT_MS: String(processTimeoutMs), JOB_INTERVALS_MS: `${pdfPickUpJob}=${pickUpIntervalMs}` },
+    beforeListen: (built) =>
+      replacePdfTextExtraction(
+        built.services,
+        new PdfTextExtraction(built.services, { warn: () => undefined }, (data) => reader.read(data)),
+      ),
+  });
+  const started = { app, url, graphqlUrl, reader };
   processes.push(started);
   return started;
 }
@@ -116,8 +107,7 @@ describe.skipIf(tableDialect !== 'postgresql')('PDF text across two processes', 
     // The folder's database on the suite's cluster, one for both processes.
     const url = (await databaseEnvironment(dataDirectory))['DATABASE_URL'];
     if (url === undefined) throw new Error('no PostgreSQL database for this run');
-    databaseUrl = url;
-    sql = postgres(databaseUrl, { max: 2, onnotice: () => undefined });
+    sql = postgres(url, { max: 2, onnotice: () => undefined });
     await startProcess();
     await startProcess();
   }, 120_000);

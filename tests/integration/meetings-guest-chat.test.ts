@@ -98,9 +98,9 @@ async function guestIn(room: Room, state: 'waiting' | 'admitted' | 'refused' | '
   return { guest, invitedId };
 }
 
-/** A member's chat feed follows log positions (awaited until it listens); a guest's does not (see `watch`). */
-const watchChat = (someone: Browser, variables: Record<string, string>, options: { followsLog?: boolean } = {}) =>
-  watch<MessageChange>(server, someone, subMessage, variables, 'subMessage', sockets, options);
+/** A member's or a guest's chat feed, from when it says it listens (both follow log positions). */
+const watchChat = (someone: Browser, variables: Record<string, string>) =>
+  watch<MessageChange>(server, someone, subMessage, variables, 'subMessage', sockets, { followsLog: true });
 
 /** What an anonymous caller is told: the same for every guest who may not use that chat. */
 const expectAnonymous = (result: GraphqlResponse<unknown>, what: string) => expect(codeOf(result), what).toBe('UNAUTHENTICATED');
@@ -120,7 +120,7 @@ describe("an admitted guest in the room's chat", () => {
     });
 
     const guestFeed = await watchChat(guest, { meetingroom: spaceRoom.id });
-    const annFeed = await watchChat(ann, { meetingroom: spaceRoom.id }, { followsLog: true });
+    const annFeed = await watchChat(ann, { meetingroom: spaceRoom.id });
     expectData(await typing(guest, { meetingroom: spaceRoom.id }));
     await until(() => annFeed.items.some((change) => change.type === 'typing'), 'ann sees the guest typing');
     expect(annFeed.items.find((change) => change.type === 'typing')).toMatchObject({
@@ -234,6 +234,23 @@ describe('guests who may not use a chat are answered as anonymous callers', () =
     // A guest of another room, holding its credential, is no guest here.
     const { guest: otherGuest } = await guestIn(otherRoom, 'admitted', 'Other Guest');
     expectAnonymous(await readChat(otherGuest, { meetingroom: spaceRoom.id }), 'a guest of another room');
+  });
+
+  it('resumes a guest’s chat feed after its position with the messages posted while its socket was away', async () => {
+    const { guest } = await guestIn(spaceRoom, 'admitted', 'Returning Guest');
+    const first = await watchChat(guest, { meetingroom: spaceRoom.id });
+    expect(first.position).not.toBeNull();
+    first.stop();
+    const missed = expectData(await post(ann, { meetingroom: spaceRoom.id }, 'Posted while you were away')).setMessage;
+    const resumed = await watch<MessageChange>(server, guest, subMessage, { meetingroom: spaceRoom.id }, 'subMessage', sockets, {
+      resumeAfter: first.position!,
+    });
+    // Resolved once the feed said it replayed what was missed.
+    expect(resumed.items.map((change) => change.message?.id)).toEqual([missed.id]);
+    expect(resumed.items[0]!.message).toMatchObject({ body: 'Posted while you were away', canEdit: false, canDelete: false });
+    const live = expectData(await post(ann, { meetingroom: spaceRoom.id }, 'And now, live')).setMessage;
+    await until(() => resumed.items.some((change) => change.message?.id === live.id), 'the resumed feed hears the next message live');
+    expect(resumed.items.map((change) => change.message?.id)).toEqual([missed.id, live.id]);
   });
 
   it('ends a removed guest’s chat feed at once and refuses their next post', async () => {

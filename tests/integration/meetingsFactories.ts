@@ -116,8 +116,15 @@ export interface Watch<Item> {
   stop(): void;
   /** The subscription's own websocket, to cut it as a closed tab would. */
   socket: Client;
+  /** The log position the feed last said it stands at (when it listens, or has replayed): where to resume after. */
+  position: number | null;
 }
 
+/**
+ * Opens a subscription and resolves once it listens. `followsLog`: it follows log positions as the app's client does
+ * and counts from its listening notice; `resumeAfter`: it resumes after that position, and what it missed is replayed
+ * before its notice.
+ */
 export async function watch<Item>(
   server: TestServer,
   someone: Browser,
@@ -125,27 +132,35 @@ export async function watch<Item>(
   variables: Record<string, unknown>,
   field: string,
   sockets: Client[],
-  options: { followsLog?: boolean } = {},
+  options: { followsLog?: boolean; resumeAfter?: number } = {},
 ): Promise<Watch<Item>> {
   const socket = subscriptionClient(server, { cookie: someone.client.cookieHeader() });
   sockets.push(socket);
+  const follows = options.followsLog === true || options.resumeAfter !== undefined;
   // A feed that follows log positions says when it listens (a message without data): a change made after that is
-  // heard. What it sends before that was committed before it listened (it starts at the log's settled position, which
-  // a transaction open elsewhere can hold below them) and is left out. Other feeds are awaited until the socket is
-  // connected only, which can come before they listen (on PostgreSQL a change made at once can be missed).
-  let listening = !options.followsLog;
+  // heard. What a fresh one sends before that was committed before it listened (it starts at the log's settled
+  // position, which a transaction open elsewhere can hold below them) and is left out; a resumed one's replay is kept.
+  // Other feeds are awaited until the socket is connected only, which can come before they listen (on PostgreSQL a
+  // change made at once can be missed).
+  let listening = !follows;
   let listen!: () => void;
   const listened = new Promise<void>((resolve) => (listen = resolve));
-  if (!options.followsLog) socket.on('connected', () => listen());
-  const result: Watch<Item> = { items: [], completed: false, errors: [], stop: () => undefined, socket };
+  if (!follows) socket.on('connected', () => listen());
+  const result: Watch<Item> = { items: [], completed: false, errors: [], stop: () => undefined, socket, position: null };
   result.stop = socket.subscribe<Record<string, Item>>(
-    { query, variables, ...(options.followsLog ? { extensions: { resumeAfter: null } } : {}) },
+    { query, variables, ...(follows ? { extensions: { resumeAfter: options.resumeAfter ?? null } } : {}) },
     {
       next: (value) => {
+        const seq = (value.extensions as { seq?: unknown } | undefined)?.seq;
         if (value.errors) result.errors.push(...value.errors);
-        else if (!listening && typeof (value.extensions as { seq?: unknown } | undefined)?.seq === 'number') listening = !value.data;
-        else {
+        else if (!value.data && typeof seq === 'number') {
           listening = true;
+          result.position = seq;
+        } else if (!listening && options.resumeAfter === undefined && typeof seq === 'number') {
+          // Committed before the feed listened.
+        } else {
+          // A feed that sends no positions counts from its first result; a resumed one listens once its replay is sent.
+          if (options.resumeAfter === undefined) listening = true;
           if (value.data) result.items.push(value.data[field]!);
         }
         if (listening || value.errors) listen();
@@ -168,8 +183,11 @@ export async function watch<Item>(
 export const subVideocall = `subscription ($videocall: ID!, $attendee: ID!) { subVideocall(videocall: $videocall, attendee: $attendee) {
   type videocall reaction from signal participant { id user invited name audio hand } } }`;
 
+/** An attendee's call feed, from when it says it listens (it sends the log's position then, though its notices are not logged). */
 export function watchCall(server: TestServer, someone: Browser, call: Call, sockets: Client[]) {
-  return watch<CallChange>(server, someone, subVideocall, { videocall: call.id, attendee: call.attendee!.id }, 'subVideocall', sockets);
+  return watch<CallChange>(server, someone, subVideocall, { videocall: call.id, attendee: call.attendee!.id }, 'subVideocall', sockets, {
+    followsLog: true,
+  });
 }
 
 export async function until(condition: () => boolean | Promise<boolean>, what = 'condition', timeoutMs = 10_000): Promise<void> {

@@ -56,7 +56,7 @@ interface LoadedRoom {
 export const docRoomsTopic = 'doc-rooms';
 
 interface RoomNotice {
-  /** The RoomManager that sent it: a manager skips its own. */
+  /** The process whose RoomManager sent it (its id in the cluster registry): a manager skips its own. */
   source: string;
   docId: string;
   /** Base64 of a stored update. */
@@ -181,7 +181,8 @@ export class RoomManager {
       onError: (error, message, room) => this.logger.error({ err: error, docId: room.docId }, message),
       onRefusal: (error, message, room) => this.logger.warn({ err: error, docId: room.docId }, message),
     };
-    this.sharing = services.redis ? { source: randomHex(8), heardWhileLoading: new Map() } : null;
+    // The source is this process's id in the cluster registry (REDIS_URL needs PostgreSQL, which has one).
+    this.sharing = services.redis ? { source: services.cluster?.processId ?? randomHex(8), heardWhileLoading: new Map() } : null;
     if (this.sharing) {
       this.roomOptions.shared = {
         onStored: (room, update) => this.handOn({ docId: room.docId, update: base64Of(update) }),

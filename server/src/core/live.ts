@@ -318,7 +318,9 @@ declare module 'mercurius' {
  * Events of `topic` that `judge` lets through. Every event is judged against the database as it is
  * when the event is delivered, so a member removed (or signed out) hears nothing more: their feed
  * ends, which completes the subscription. The credential is checked before each delivery rather than
- * for every event of the topic: most of a team's events are skipped by the judge anyway.
+ * for every event of the topic: most of a team's events are skipped by the judge anyway. A caller
+ * without one (`actor` null: a meeting room's guest) is judged by `judge` alone, which checks the
+ * guest's standing itself.
  *
  * A subscriber that resumes after a log position first gets the events of the topic it missed, read
  * from the log and judged the same way (by its access now), then the live ones without those it was
@@ -336,7 +338,7 @@ declare module 'mercurius' {
  */
 export function feed(
   context: MercuriusContext,
-  actor: Actor,
+  actor: Actor | null,
   topic: string | string[],
   judge: (event: StoredEvent) => Verdict | Promise<Verdict>,
   relevant?: (event: StoredEvent) => boolean,
@@ -351,7 +353,7 @@ export function feed(
   const credentialHolds = liveCredentialCheckOf(context.services.database);
   /** A delivery's credential check: at once on SQLite; on PostgreSQL a promise, read with the handover's others. */
   const withCredential = (verdict: Verdict): Verdict | Promise<Verdict> => {
-    if (verdict !== 'deliver') return verdict;
+    if (verdict !== 'deliver' || actor === null) return verdict;
     const holds = credentialHolds(actor);
     if (typeof holds === 'boolean') return holds ? verdict : 'end';
     return holds.then((active) => (active ? verdict : 'end'));
@@ -472,4 +474,15 @@ export function feed(
   };
 
   return liveFeed(iterate, push);
+}
+
+/**
+ * For a feed of notices the log does not keep (a call's joins, states and signals): tells a client that
+ * follows log positions that the feed listens now, with the log's position at that moment, as `feed`
+ * does for a fresh subscription. What happened before cannot be sent again; from here on nothing is missed.
+ * Call it once the feed's topics are subscribed.
+ */
+export async function tellListening(context: MercuriusContext): Promise<void> {
+  const cursor = context.liveCursor;
+  if (cursor) cursor.notify({ seq: await context.services.live.history.headSeq() });
 }

@@ -55,12 +55,59 @@ export function tellListeners(listeners: Iterable<PresenceListener>, userId: str
 }
 
 /**
- * The in-process presence directory: each user's open graphql-ws connections counted in a Map and the away marks in a
+ * Each user's open connections on this process, as the presence directories count them: a connection counts once,
+ * from its attach (unless the user is at their limit or the socket closed already) until its detach.
+ */
+export class ConnectionCounts {
+  private readonly counts = new Map<string, number>();
+
+  of(userId: string): number {
+    return this.counts.get(userId) ?? 0;
+  }
+
+  /** How many users hold a connection here. */
+  get userCount(): number {
+    return this.counts.size;
+  }
+
+  /** userId → their connections here, for users who hold one. */
+  entries(): Iterable<[string, number]> {
+    return this.counts.entries();
+  }
+
+  /**
+   * Claims the connection for the user and answers their count with it; 'refused' (counting nothing) when that count
+   * would pass `limit`; null when the connection is closed or claimed already, which changes nothing.
+   */
+  attach(connection: SocketConnection, userId: string, limit: number): number | 'refused' | null {
+    if (connection.closed || connection.userId !== null) return null;
+    const count = this.of(userId) + 1;
+    if (count > limit) return 'refused';
+    connection.userId = userId;
+    this.counts.set(userId, count);
+    return count;
+  }
+
+  /** Marks the connection closed and answers whose it was and their count without it; null when it was not counted. */
+  detach(connection: SocketConnection): { userId: string; count: number } | null {
+    connection.closed = true;
+    const userId = connection.userId;
+    if (userId === null) return null;
+    connection.userId = null;
+    const count = (this.counts.get(userId) ?? 1) - 1;
+    if (count > 0) this.counts.set(userId, count);
+    else this.counts.delete(userId);
+    return { userId, count };
+  }
+}
+
+/**
+ * The in-process presence directory: each user's open graphql-ws connections counted in memory and the away marks in a
  * Set. Listeners hear when a user's first connection opens and their last one closes, which also forgets "away". The
  * count is also the per-user socket cap: one registry per app, so the cap holds across all of a user's sockets.
  */
 export class SocketRegistry implements PresenceDirectory {
-  private readonly counts = new Map<string, number>();
+  private readonly connections = new ConnectionCounts();
   private readonly away = new Set<string>();
   private readonly listeners = new Set<PresenceListener>();
   private readonly maxSocketsPerUser: number;
@@ -75,12 +122,12 @@ export class SocketRegistry implements PresenceDirectory {
   }
 
   isConnected(userId: string): boolean {
-    return this.counts.has(userId);
+    return this.connections.of(userId) > 0;
   }
 
   /** How many connections the user holds now. */
   countOf(userId: string): number {
-    return this.counts.get(userId) ?? 0;
+    return this.connections.of(userId);
   }
 
   state(userId: string): PresenceState {
@@ -97,29 +144,17 @@ export class SocketRegistry implements PresenceDirectory {
   }
 
   attach(connection: SocketConnection, userId: string): boolean {
-    if (connection.closed) return true;
-    if (connection.userId !== null) return true;
-    const count = (this.counts.get(userId) ?? 0) + 1;
-    if (count > this.maxSocketsPerUser) return false;
-    connection.userId = userId;
-    this.counts.set(userId, count);
+    const count = this.connections.attach(connection, userId, this.maxSocketsPerUser);
+    if (count === 'refused') return false;
     if (count === 1) tellListeners(this.listeners, userId, this.state(userId));
     return true;
   }
 
   detach(connection: SocketConnection): void {
-    connection.closed = true;
-    const userId = connection.userId;
-    if (userId === null) return;
-    connection.userId = null;
-    const count = (this.counts.get(userId) ?? 1) - 1;
-    if (count > 0) {
-      this.counts.set(userId, count);
-      return;
-    }
-    this.counts.delete(userId);
-    this.away.delete(userId);
-    tellListeners(this.listeners, userId, 'offline');
+    const detached = this.connections.detach(connection);
+    if (detached === null || detached.count > 0) return;
+    this.away.delete(detached.userId);
+    tellListeners(this.listeners, detached.userId, 'offline');
   }
 
   async close(): Promise<void> {}

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomHex } from '../ids';
-import type { Cancel, JobRunner } from '../jobs';
+import { WorkUnderWay, type Cancel, type JobRunner } from '../jobs';
 import type { Sql } from '../postgres/connect';
 import { NewerSchemaError, newerSchemaMessage, unknownMigrations } from './schema';
 
@@ -44,7 +44,7 @@ export class ClusterRegistry {
   private stopHeartbeat: Cancel = () => undefined;
   private stopped = false;
   /** The heartbeat under way, which a stop waits for before deleting the row. */
-  private beating: Promise<void> | null = null;
+  private readonly beating = new WorkUnderWay();
 
   private constructor(
     private readonly sql: Sql,
@@ -124,13 +124,7 @@ export class ClusterRegistry {
    */
   async heartbeat(): Promise<void> {
     if (this.stopped) return;
-    const beat = this.beat();
-    this.beating = beat;
-    try {
-      await beat;
-    } finally {
-      if (this.beating === beat) this.beating = null;
-    }
+    await this.beating.run(() => this.beat());
   }
 
   private async beat(): Promise<void> {
@@ -153,7 +147,7 @@ export class ClusterRegistry {
     this.stopped = true;
     this.stopHeartbeat();
     // A beat under way would write the row again after the delete: the process would count as alive after its stop.
-    await this.beating;
+    await this.beating.ended();
     try {
       await this.sql`DELETE FROM cluster_processes WHERE id = ${this.processId}`;
     } catch (error) {

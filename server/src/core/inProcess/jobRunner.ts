@@ -1,4 +1,4 @@
-import type { Cancel, JobErrorHandler, JobRunner } from '../jobs';
+import { ScheduledJobs, type Cancel, type JobErrorHandler, type JobRunner } from '../jobs';
 
 /**
  * The in-process adapter of the job runner port: Node timers, unreferenced so they never keep a
@@ -6,7 +6,7 @@ import type { Cancel, JobErrorHandler, JobRunner } from '../jobs';
  * periodic job keeps its schedule after a failure.
  */
 export class InProcessJobRunner implements JobRunner {
-  private readonly cancels = new Set<Cancel>();
+  private readonly scheduled = new ScheduledJobs();
   private stopped = false;
 
   constructor(private readonly onError: JobErrorHandler = (job, error) => console.error(`job ${job} failed:`, error)) {}
@@ -20,12 +20,12 @@ export class InProcessJobRunner implements JobRunner {
       void this.execute(name, task).finally(() => (running = false));
     }, intervalMs);
     timer.unref();
-    return this.track(() => clearInterval(timer));
+    return this.scheduled.track(() => clearInterval(timer));
   }
 
   after(name: string, delayMs: number, task: () => void | Promise<void>): Cancel {
     if (this.stopped) return () => undefined;
-    const cancel = this.track(() => clearTimeout(timer));
+    const cancel = this.scheduled.track(() => clearTimeout(timer));
     const timer = setTimeout(() => {
       cancel();
       void this.execute(name, task);
@@ -40,21 +40,12 @@ export class InProcessJobRunner implements JobRunner {
 
   stop(): void {
     this.stopped = true;
-    for (const cancel of [...this.cancels]) cancel();
+    this.scheduled.cancelAll();
   }
 
   /** How many jobs are scheduled (periodic ones until cancelled, one-off ones until they run). */
   get size(): number {
-    return this.cancels.size;
-  }
-
-  private track(clear: () => void): Cancel {
-    const cancel: Cancel = () => {
-      if (!this.cancels.delete(cancel)) return;
-      clear();
-    };
-    this.cancels.add(cancel);
-    return cancel;
+    return this.scheduled.size;
   }
 
   private async execute(name: string, task: () => void | Promise<void>): Promise<void> {

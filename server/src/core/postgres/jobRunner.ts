@@ -1,5 +1,5 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { Cancel, JobErrorHandler, JobRunner } from '../jobs';
+import { ScheduledJobs, type Cancel, type JobErrorHandler, type JobRunner } from '../jobs';
 import type { Sql } from './connect';
 
 export interface LeasedJobRunnerOptions {
@@ -42,7 +42,7 @@ interface Claim {
  * `after` and `soon` are tied to this process's objects (a room, a request), so they stay on its own timers.
  */
 export class LeasedJobRunner implements JobRunner {
-  private readonly cancels = new Set<Cancel>();
+  private readonly scheduled = new ScheduledJobs();
   private stopped = false;
   private readonly failures: Counter<'job'> | null;
   private readonly lastSuccess: Gauge<'job'> | null;
@@ -85,7 +85,7 @@ export class LeasedJobRunner implements JobRunner {
         schedule(interval);
       },
     );
-    return this.track(() => {
+    return this.scheduled.track(() => {
       cancelled = true;
       pending();
     });
@@ -102,7 +102,7 @@ export class LeasedJobRunner implements JobRunner {
   /** Stops ticking and this process's own jobs; a run under way finishes and records itself. */
   stop(): void {
     this.stopped = true;
-    for (const cancel of [...this.cancels]) cancel();
+    this.scheduled.cancelAll();
     this.options.local.stop();
   }
 
@@ -203,15 +203,6 @@ export class LeasedJobRunner implements JobRunner {
 
   private async forgetOldRuns(): Promise<void> {
     await this.options.sql`DELETE FROM job_runs WHERE started_at < now() - ${`${runsKeptDays} days`}::interval`;
-  }
-
-  private track(clear: () => void): Cancel {
-    const cancel: Cancel = () => {
-      if (!this.cancels.delete(cancel)) return;
-      clear();
-    };
-    this.cancels.add(cancel);
-    return cancel;
   }
 }
 

@@ -86,6 +86,17 @@ describe('ClusterLiveEvents', () => {
     expect(onB).toEqual([typing('room-1', 'ann'), typing('room-1', 'bas')]);
   });
 
+  it('sends its notices as the process it is given: the cluster registry’s id', async () => {
+    const connections = await connectRedis(redis.url);
+    const live = await ClusterLiveEvents.start(history, connections, { registry: new Registry(), processId: 'registered-process' });
+    opened.push({ live, connections });
+    expect(live.process).toBe('registered-process');
+    live.emitter.emit({ topic: 'aiAnswerStop', payload: { answerId: 'answer-2' } });
+    await expect
+      .poll(() => onTheWire)
+      .toContainEqual({ process: 'registered-process', topic: 'aiAnswerStop', payload: { answerId: 'answer-2' } });
+  });
+
   it('keeps log events and local topics off Redis: the other process hears them from its own log follower', async () => {
     const a = await processLive(['presence']);
     const b = await processLive(['presence']);

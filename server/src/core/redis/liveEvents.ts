@@ -24,6 +24,8 @@ export interface ClusterLiveEventsOptions {
    * would hand another process's view, possibly older than its own, to its subscribers a second time.
    */
   localTopics?: readonly string[];
+  /** This process among the cluster's (the cluster registry's id); random per start when absent. */
+  processId?: string;
 }
 
 /** What the relaying emitter needs to send a notice: the connections, who sends it, what stays here, where drops count. */
@@ -99,7 +101,7 @@ export class ClusterLiveEvents extends InProcessLiveEvents {
   static async start(history: LiveHistory, redis: RedisConnections, options: ClusterLiveEventsOptions): Promise<ClusterLiveEvents> {
     const live = new ClusterLiveEvents(history, {
       redis,
-      process: randomHex(8),
+      process: options.processId ?? randomHex(8),
       localTopics: new Set(options.localTopics ?? []),
       dropped: new Counter({
         name: 'live_notices_dropped_total',
@@ -113,7 +115,7 @@ export class ClusterLiveEvents extends InProcessLiveEvents {
     return live;
   }
 
-  /** This process among the cluster's, in the messages it publishes; random per start. */
+  /** This process among the cluster's, in the messages it publishes. */
   get process(): string {
     return this.relay.process;
   }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useRedisServer } from '../../../../tests/support/redisForTests';
 import type { SocketConnection } from '../../graphql/sockets';
 import { InProcessJobRunner } from '../inProcess/jobRunner';
+import type { Cancel, JobRunner } from '../jobs';
 import { connectRedis, type RedisConnections } from './connection';
 import { RedisPresenceDirectory } from './presence';
 
@@ -13,7 +14,7 @@ const processTimeoutMs = 900;
 interface ProcessUnderTest {
   directory: RedisPresenceDirectory;
   connections: RedisConnections;
-  jobs: InProcessJobRunner;
+  jobs: JobRunner;
   /** What the directory's listeners heard, in order. */
   heard: [string, PresenceState][];
 }
@@ -46,6 +47,22 @@ describe('RedisPresenceDirectory', () => {
   }
 
   const socket = (): SocketConnection => ({ userId: null });
+
+  /** Holds the one-off jobs (the heartbeats) for the test to run when it chooses. */
+  class HeldJobs implements JobRunner {
+    readonly held: (() => void | Promise<void>)[] = [];
+    every(): Cancel {
+      return () => undefined;
+    }
+    after(_name: string, _delayMs: number, task: () => void | Promise<void>): Cancel {
+      this.held.push(task);
+      return () => undefined;
+    }
+    soon(name: string, task: () => void | Promise<void>): Cancel {
+      return this.after(name, 0, task);
+    }
+    stop(): void {}
+  }
 
   it('shows a user online on every process while any process holds a connection of theirs', async () => {
     const [a, b, c] = [await startProcess(), await startProcess(), await startProcess()];
@@ -164,6 +181,38 @@ describe('RedisPresenceDirectory', () => {
     a.jobs.stop();
     await a.directory.close();
     await expect.poll(() => b.directory.state('ann')).toBe('offline');
+  });
+
+  it('stays gone after a close that came during a heartbeat writing its hash again', async () => {
+    const watcher = await startProcess();
+    const redisCommands = watcher.connections.commands;
+    const jobs = new HeldJobs();
+    const connections = await connectRedis(redis.server.url);
+    const directory = new RedisPresenceDirectory(connections, { processTimeoutMs });
+    await directory.start(jobs);
+    started.push({ directory, connections, jobs, heard: [] });
+    directory.attach(socket(), 'ann');
+    await expect.poll(() => watcher.directory.state('ann')).toBe('online');
+    const key = `presence:${directory.processId}`;
+    // As if it had expired: the next beat writes the whole hash again.
+    await redisCommands.del(key);
+    // Writes wait while paused, so the beat's renewal is still to be answered when the close comes.
+    await redisCommands.client('PAUSE', 10_000, 'WRITE');
+    let beating: Promise<void> | undefined;
+    let closing: Promise<void> | undefined;
+    try {
+      beating = Promise.resolve(jobs.held[0]!());
+      closing = directory.close();
+      // Answered after the close's unsubscribe on the same connection, the second one a turn after the close went on
+      // from it: a close that did not wait for the beat has sent its delete, queued behind the paused beat, by then.
+      await connections.subscriber.ping();
+      await connections.subscriber.ping();
+    } finally {
+      await redisCommands.client('UNPAUSE');
+    }
+    await Promise.all([beating, closing]);
+    expect(await redisCommands.exists(key)).toBe(0);
+    expect(await redisCommands.sismember('presence:processes', directory.processId)).toBe(0);
   });
 
   it('keeps telling local changes while Redis is away, and rebuilds every process’s view after Redis restarts', async () => {

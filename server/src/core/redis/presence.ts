@@ -1,7 +1,13 @@
 import type { PresenceState } from '#shared/chatRules';
-import { tellListeners, type PresenceDirectory, type PresenceListener, type SocketConnection } from '../../graphql/sockets';
+import {
+  ConnectionCounts,
+  tellListeners,
+  type PresenceDirectory,
+  type PresenceListener,
+  type SocketConnection,
+} from '../../graphql/sockets';
 import { randomHex } from '../ids';
-import type { Cancel, JobRunner } from '../jobs';
+import { WorkUnderWay, type Cancel, type JobRunner } from '../jobs';
 import type { RedisConnections } from './connection';
 
 /** The Redis channel on which processes announce changes of their presence facts (not the live notices' channel). */
@@ -60,7 +66,7 @@ export interface RedisPresenceOptions {
 export class RedisPresenceDirectory implements PresenceDirectory {
   readonly processId: string;
   /** This process's open connections per user: the facts it owns and writes. */
-  private readonly local = new Map<string, number>();
+  private readonly local = new ConnectionCounts();
   private readonly others = new Map<string, ProcessFacts>();
   /** The sum of `others`' counts per user, so that `state` and the cap are one lookup. */
   private readonly elsewhere = new Map<string, number>();
@@ -72,6 +78,8 @@ export class RedisPresenceDirectory implements PresenceDirectory {
   /** performance.now() of the latest reconnection to Redis (this process's own elapsed time, never compared elsewhere). */
   private reconnectedAt = Number.NEGATIVE_INFINITY;
   private heartbeat: Cancel = () => undefined;
+  /** The heartbeat under way, which a close waits for before deleting this process's facts. */
+  private readonly beating = new WorkUnderWay();
   /** Counts changes of away marks, so that a read of the away set that crossed one does not undo it. */
   private awayChanges = 0;
   private closed = false;
@@ -107,40 +115,30 @@ export class RedisPresenceDirectory implements PresenceDirectory {
   }
 
   countOf(userId: string): number {
-    return (this.local.get(userId) ?? 0) + (this.elsewhere.get(userId) ?? 0);
+    return this.local.of(userId) + (this.elsewhere.get(userId) ?? 0);
   }
 
   /** How many connections the user holds on this process and on the others, as far as this process knows. */
   countsOf(userId: string): { here: number; elsewhere: number } {
-    return { here: this.local.get(userId) ?? 0, elsewhere: this.elsewhere.get(userId) ?? 0 };
+    return { here: this.local.of(userId), elsewhere: this.elsewhere.get(userId) ?? 0 };
   }
 
   attach(connection: SocketConnection, userId: string): boolean {
-    if (connection.closed || connection.userId !== null) return true;
-    const count = (this.local.get(userId) ?? 0) + 1;
     // The cap counts the connections the mirror knows of on the other processes. Two processes attaching for one
     // user at the same moment each count without the other's newest connection, so the cap may be overshot by up to
     // (processes − 1) connections; the next attempt after the announcements arrive is refused. While Redis is away the
     // mirror may be stale, and the cap is this process's own.
     const elsewhere = this.redis.state() === 'ready' ? (this.elsewhere.get(userId) ?? 0) : 0;
-    if (count + elsewhere > this.maxSocketsPerUser) return false;
-    connection.userId = userId;
-    this.changing([userId], 'forget away', () => this.local.set(userId, count));
-    this.writeCount(userId, count);
+    const count = this.changing([userId], 'forget away', () => this.local.attach(connection, userId, this.maxSocketsPerUser - elsewhere));
+    if (count === 'refused') return false;
+    if (count !== null) this.writeCount(userId, count);
     return true;
   }
 
   detach(connection: SocketConnection): void {
-    connection.closed = true;
     const userId = connection.userId;
-    if (userId === null) return;
-    connection.userId = null;
-    const count = (this.local.get(userId) ?? 1) - 1;
-    this.changing([userId], 'forget away', () => {
-      if (count > 0) this.local.set(userId, count);
-      else this.local.delete(userId);
-    });
-    this.writeCount(userId, count);
+    const detached = this.changing(userId === null ? [] : [userId], 'forget away', () => this.local.detach(connection));
+    if (detached !== null) this.writeCount(detached.userId, detached.count);
   }
 
   setAway(userId: string, away: boolean): void {
@@ -168,6 +166,9 @@ export class RedisPresenceDirectory implements PresenceDirectory {
     this.heartbeat();
     this.redis.subscriber.removeListener('message', this.heard);
     await this.redis.subscriber.unsubscribe(presenceChannel).catch(() => undefined);
+    // A beat under way that found this process's hash expired writes it again, after the delete below if it came
+    // later: the others would count this process's connections until that hash expired.
+    await this.beating.ended();
     if (this.redis.state() !== 'ready') return;
     const message: PresenceMessage = { kind: 'gone', process: this.processId };
     await this.redis.commands
@@ -184,10 +185,10 @@ export class RedisPresenceDirectory implements PresenceDirectory {
    * forgets "away" (as with one process); `forget away` also removes them from Redis's away set, done by the process
    * whose own change (or whose finding of a dead process) made them offline.
    */
-  private changing(userIds: Iterable<string>, away: 'forget away' | 'keep away', change: () => void): void {
+  private changing<Result>(userIds: Iterable<string>, away: 'forget away' | 'keep away', change: () => Result): Result {
     const before = new Map<string, PresenceState>();
     for (const userId of userIds) before.set(userId, this.state(userId));
-    change();
+    const result = change();
     for (const [userId, was] of before) {
       const now = this.state(userId);
       if (now === was) continue;
@@ -197,6 +198,7 @@ export class RedisPresenceDirectory implements PresenceDirectory {
       }
       tellListeners(this.listeners, userId, now);
     }
+    return result;
   }
 
   private writeCount(userId: string, count: number): void {
@@ -230,7 +232,7 @@ export class RedisPresenceDirectory implements PresenceDirectory {
       multi.sadd(awayKey, ...this.away).pexpire(awayKey, this.options.processTimeoutMs);
     await multi
       .del(key)
-      .hset(key, { [sequenceField]: String(sequence), ...Object.fromEntries(this.local) })
+      .hset(key, { [sequenceField]: String(sequence), ...Object.fromEntries(this.local.entries()) })
       .pexpire(key, this.options.processTimeoutMs)
       .sadd(processesKey, this.processId)
       .pexpire(processesKey, this.options.processTimeoutMs)
@@ -298,7 +300,7 @@ export class RedisPresenceDirectory implements PresenceDirectory {
     // on one process per period.
     this.heartbeat = jobs.after('presence: heartbeat', this.options.processTimeoutMs / 3, async () => {
       try {
-        await this.beat();
+        await this.beating.run(() => this.beat());
       } finally {
         if (!this.closed) this.scheduleHeartbeat(jobs);
       }
@@ -310,7 +312,7 @@ export class RedisPresenceDirectory implements PresenceDirectory {
     if (this.closed || this.redis.state() !== 'ready') return;
     try {
       const key = factsKey(this.processId);
-      const expectedFields = this.local.size + 1;
+      const expectedFields = this.local.userCount + 1;
       const renewed = await this.redis.commands
         .multi()
         .pexpire(key, this.options.processTimeoutMs)

@@ -39,31 +39,37 @@ interface Delivery {
 /**
  * subMessage's feed for a meeting room's admitted guest: the room chat's message events and typing notices
  * while the guest stays admitted. The guest's own state change (removed, or refused again) ends it at once;
- * the state is judged again before every delivery too. A guest's feed does not resume from a log position:
- * a reconnecting guest reads the history again.
+ * the state is judged again before every delivery too. Resumable from the team's log like a member's feed.
  */
-async function* guestConversationFeed(context: MercuriusContext, guest: GuestCaller, conversation: Conversation, teamId: string) {
+function guestConversationFeed(context: MercuriusContext, guest: GuestCaller, conversation: Conversation, teamId: string) {
   const db = context.services.database.db;
-  const queue = (await context.pubsub.subscribe([
-    topics.team(teamId),
-    typingTopic(conversation.key),
-  ] as unknown as string)) as AsyncIterable<Incoming>;
-  for await (const event of queue) {
-    if (event.type === 'typing') {
-      const notice = event as TypingNotice;
-      if (notice.conversation !== conversation.key || notice.userId === guest.invitedId) continue;
-    } else {
-      const stored = event as StoredEvent;
-      if (stored.type === 'invited.stateChanged') {
-        if ((stored.payload as { invitedId?: string }).invitedId === guest.invitedId && !(await guestMayStay(db, guest))) return;
-        continue;
+  const ownStateChange = (event: StoredEvent) =>
+    event.type === 'invited.stateChanged' && (event.payload as { invitedId?: string }).invitedId === guest.invitedId;
+  const relevant = (incoming: Incoming): boolean => {
+    if (incoming.type === 'typing') return (incoming as TypingNotice).conversation === conversation.key;
+    if (incoming.type.startsWith('message.')) return ((incoming as StoredEvent).payload as Payload).conversation === conversation.key;
+    return ownStateChange(incoming as StoredEvent);
+  };
+  const events = feed(
+    context,
+    null,
+    [topics.team(teamId), typingTopic(conversation.key)],
+    async (incoming): Promise<Verdict> => {
+      const event = incoming as Incoming;
+      if (event.type === 'typing') {
+        if ((event as TypingNotice).conversation !== conversation.key || (event as TypingNotice).userId === guest.invitedId) return 'skip';
+      } else {
+        const stored = event as StoredEvent;
+        if (ownStateChange(stored)) return (await guestMayStay(db, guest)) ? 'skip' : 'end';
+        if (!stored.type.startsWith('message.') || (stored.payload as Payload).conversation !== conversation.key) return 'skip';
       }
-      if (!stored.type.startsWith('message.') || (stored.payload as Payload).conversation !== conversation.key) continue;
-    }
-    if (!(await guestMayStay(db, guest))) return;
-    if (event.type.startsWith('message.') && event.type !== 'message.deleted') await readSharedMessage(db, event as StoredEvent);
-    yield shared({ event, moderate: false, viewerId: guest.invitedId });
-  }
+      if (!(await guestMayStay(db, guest))) return 'end';
+      if (event.type.startsWith('message.') && event.type !== 'message.deleted') await readSharedMessage(db, event as StoredEvent);
+      return 'deliver';
+    },
+    relevant,
+  );
+  return mapFeed(events, (event) => shared({ event: event as Incoming, moderate: false, viewerId: guest.invitedId }));
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { MercuriusContext } from 'mercurius';
 import type { StoredEvent } from '../../core/events';
-import { feed, topics, type Verdict } from '../../core/live';
+import { feed, tellListening, topics, type Verdict } from '../../core/live';
 import { invitedStream } from '../../core/streams';
 import { refusal } from '../../errors';
-import { requireActor } from '../../graphql/context';
+import { requireActor, type Actor } from '../../graphql/context';
 import { callBoardOf, callTopic, type CallNotice } from './board';
 import { recordLeave } from './calls';
 import { requireOwnAttendee } from './callResolvers';
@@ -45,13 +45,16 @@ function guestFeed(context: MercuriusContext, room: RoomRow) {
 }
 
 /**
- * subInvitedBasic's feed: one guest's state changes, for that guest (or a member of its room). It ends
- * after telling the guest it was removed: nothing more can happen to it.
+ * subInvitedBasic's feed: one guest's state changes, for that guest (or a member of its room, whose
+ * credential is checked as on every member's feed). Resumable from the guest's stream like the team's
+ * feeds, so a change made while the guest's socket was away or while the feed started is not missed. It
+ * ends after telling the guest it was removed: nothing more can happen to it.
  */
-async function* ownGuestFeed(context: MercuriusContext, invitedId: string): AsyncGenerator<StoredEvent> {
-  const queue = (await context.pubsub.subscribe(topics.stream(invitedStream(invitedId)))) as AsyncIterable<StoredEvent>;
-  for await (const event of queue) {
-    if (event.type !== 'invited.stateChanged') continue;
+async function* ownGuestFeed(context: MercuriusContext, invitedId: string, member: Actor | null): AsyncGenerator<StoredEvent> {
+  const changes = feed(context, member, topics.stream(invitedStream(invitedId)), (event) =>
+    event.type === 'invited.stateChanged' ? 'deliver' : 'skip',
+  );
+  for await (const event of changes) {
     yield event;
     if ((event.payload as InvitedStateChanged).state === 'removed') return;
   }
@@ -74,6 +77,7 @@ async function* callFeed(context: MercuriusContext, caller: Caller, room: PlaceR
   const db = services.database.db;
   const board = callBoardOf(services);
   const queue = (await context.pubsub.subscribe(callTopic(videocallId))) as AsyncIterable<CallNotice>;
+  await tellListening(context);
   if (board.opened(attendeeId)) board.publish({ type: 'joined', videocallId, attendeeId });
   try {
     for await (const notice of queue) {
@@ -120,7 +124,7 @@ export const meetingSubscriptions = {
           ? guest?.id === caller.invitedId
           : guest !== undefined && (await memberMayUse(db, (await findRoom(db, guest.meetingroomId))!, caller.userId));
       if (!guest || !mine) throw refusal('NOT_FOUND', 'INVITED_NOT_FOUND');
-      return ownGuestFeed(context, guest.id);
+      return ownGuestFeed(context, guest.id, caller.kind === 'member' ? requireActor(context) : null);
     },
     resolve: async (event: StoredEvent, _args: unknown, context: MercuriusContext) => await presentGuestChange(context, event),
   },
