@@ -34,11 +34,17 @@ describe('operational endpoints', () => {
 
   it('exposes request, websocket and event counters in Prometheus format on /metrics', async () => {
     await client.signUp();
-    const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+    const metrics = async () =>
+      await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+    // Appends are counted by the store's commit listener, which on PostgreSQL may hear the commit after its caller was
+    // answered (the log follower hands it on).
+    await expect
+      .poll(metrics, { message: 'the sign-up counted among appended events' })
+      .toMatch(/events_appended_total\{type="user.registered"\} 1/);
+    const text = await metrics();
     expect(text).toMatch(/http_requests_total\{method="POST",route="\/graphql",status_code="200"\} \d+/);
     expect(text).toContain('http_request_duration_seconds_bucket');
     expect(text).toContain('websocket_connections');
-    expect(text).toMatch(/events_appended_total\{type="user.registered"\} 1/);
   });
 
   it('sends security headers', async () => {
