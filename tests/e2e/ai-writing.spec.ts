@@ -1,8 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { e2ePorts } from './ports';
-import { graphql, phoneScreenshots, twoTeammates } from './support';
-
-const editor = (page: Page) => page.getByLabel('Doc content');
+import { docEditor, newDoc, phoneScreenshots, twoTeammates } from './support';
 
 /** The stack's fake OpenAI-compatible provider, scripted over its control routes. */
 async function fakeProvider(path: string, body?: unknown): Promise<unknown> {
@@ -16,24 +14,20 @@ async function fakeProvider(path: string, body?: unknown): Promise<unknown> {
 
 test('a writing tool applied in a doc reaches the teammate, and one undo takes the whole change back', async ({ browser }) => {
   const { ada, grace, space, close } = await twoTeammates(browser);
-  const { setWorkspace } = await graphql<{ setWorkspace: { id: string } }>(
-    ada.request,
-    'mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id } }',
-    { project: space, title: 'Release note' },
-  );
-  await ada.goto(`/${space}/docs/d/${setWorkspace.id}`);
-  await grace.goto(`/${space}/docs/d/${setWorkspace.id}`);
-  await editor(ada).click();
+  const doc = await newDoc(ada, space, 'Release note');
+  await ada.goto(`/${space}/docs/d/${doc}`);
+  await grace.goto(`/${space}/docs/d/${doc}`);
+  await docEditor(ada).click();
   await ada.keyboard.type('Teh release is next weak.');
   await ada.keyboard.press('Enter');
   await ada.keyboard.type('Thanks to everyone.');
-  await expect(editor(grace)).toContainText('Thanks to everyone.');
+  await expect(docEditor(grace)).toContainText('Thanks to everyone.');
 
   await fakeProvider('/control/reset', {});
   await fakeProvider('/control/script', { chunks: ['The release ', 'is next **week**.'], chunkDelayMs: 200 });
 
   // The first paragraph selected (a triple click), then the tools from the toolbar (the selection stays).
-  await editor(ada).getByText('Teh release is next weak.').click({ clickCount: 3 });
+  await docEditor(ada).getByText('Teh release is next weak.').click({ clickCount: 3 });
   await ada.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'AI writing tools' }).click();
   const menu = ada.getByRole('menu', { name: 'AI writing tools' });
   await expect(menu.getByText('On the selection')).toBeVisible();
@@ -56,16 +50,16 @@ test('a writing tool applied in a doc reaches the teammate, and one undo takes t
 
   await preview.getByRole('button', { name: 'Replace' }).click();
   await expect(preview).toHaveCount(0);
-  await expect(editor(grace)).toContainText('The release is next week.');
-  await expect(editor(grace).locator('strong')).toHaveText('week');
-  await expect(editor(grace)).toContainText('Thanks to everyone.');
-  await expect(editor(grace)).not.toContainText('Teh release');
+  await expect(docEditor(grace)).toContainText('The release is next week.');
+  await expect(docEditor(grace).locator('strong')).toHaveText('week');
+  await expect(docEditor(grace)).toContainText('Thanks to everyone.');
+  await expect(docEditor(grace)).not.toContainText('Teh release');
 
   // One undo in Ada's window takes the whole change back, for Grace too; Grace's own undo has nothing of it.
   await ada.keyboard.press('Control+z');
-  await expect(editor(grace)).toContainText('Teh release is next weak.');
-  await expect(editor(grace)).not.toContainText('The release is next week.');
-  await expect(editor(grace)).toContainText('Thanks to everyone.');
-  await expect(editor(ada)).toContainText('Teh release is next weak.Thanks to everyone.');
+  await expect(docEditor(grace)).toContainText('Teh release is next weak.');
+  await expect(docEditor(grace)).not.toContainText('The release is next week.');
+  await expect(docEditor(grace)).toContainText('Thanks to everyone.');
+  await expect(docEditor(ada)).toContainText('Teh release is next weak.Thanks to everyone.');
   await close();
 });

@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { freePort, startPostgresCluster, type PostgresCluster } from '../support/postgresCluster';
 import { startRedisServer, type RedisServer } from '../support/redisServer';
 import { e2ePorts } from './ports';
-import { graphql, twoTeammates } from './support';
+import { docEditor, graphql, newDoc, twoTeammates, typeAtEnd } from './support';
 
 const workFolder = mkdtempSync(join(tmpdir(), 'workspace-cluster-e2e-'));
 const processes: ChildProcess[] = [];
@@ -69,14 +69,6 @@ test.afterAll(async () => {
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const history = (page: Page) => page.getByRole('log');
-const editor = (page: Page) => page.getByLabel('Doc content');
-
-async function typeAtEnd(page: Page, text: string, { newParagraph = false } = {}) {
-  await editor(page).click();
-  await page.keyboard.press('Control+End');
-  if (newParagraph) await page.keyboard.press('Enter');
-  await page.keyboard.type(text);
-}
 
 test('two teammates on two app processes chat, see each other online and write one doc together, live', async ({ browser }) => {
   const { ada, grace, graceAccount, space, close } = await twoTeammates(browser, { ada: addresses[0]!, grace: addresses[1]! });
@@ -96,26 +88,22 @@ test('two teammates on two app processes chat, see each other online and write o
   const { getPresence } = await graphql<{ getPresence: { user: string; state: string }[] }>(ada.request, '{ getPresence { user state } }');
   expect(getPresence).toContainEqual({ user: graceAccount.userId, state: 'online' });
 
-  const { setWorkspace } = await graphql<{ setWorkspace: { id: string } }>(
-    ada.request,
-    'mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id } }',
-    { project: space, title: 'Across processes' },
-  );
-  await ada.goto(`/${space}/docs/d/${setWorkspace.id}`);
-  await grace.goto(`/${space}/docs/d/${setWorkspace.id}`);
-  await expect(editor(ada)).toBeVisible();
-  await expect(editor(grace)).toBeVisible();
+  const doc = await newDoc(ada, space, 'Across processes');
+  await ada.goto(`/${space}/docs/d/${doc}`);
+  await grace.goto(`/${space}/docs/d/${doc}`);
+  await expect(docEditor(ada)).toBeVisible();
+  await expect(docEditor(grace)).toBeVisible();
   await typeAtEnd(ada, 'Ada writes through the first process.');
-  await expect(editor(grace)).toContainText('Ada writes through the first process.');
+  await expect(docEditor(grace)).toContainText('Ada writes through the first process.');
   await typeAtEnd(grace, 'Grace answers through the second.', { newParagraph: true });
-  await expect(editor(ada)).toContainText('Grace answers through the second.');
+  await expect(docEditor(ada)).toContainText('Grace answers through the second.');
   await expect(ada.getByText('Grace User', { exact: true })).toBeVisible();
   await expect(grace.getByText('Saved', { exact: true })).toBeVisible();
   await ada.screenshot({ path: 'test-results/cluster-doc.png' });
 
   // Read again from the second process, after a reload: what both wrote was stored.
   await grace.reload();
-  await expect(editor(grace)).toContainText('Ada writes through the first process.');
-  await expect(editor(grace)).toContainText('Grace answers through the second.');
+  await expect(docEditor(grace)).toContainText('Ada writes through the first process.');
+  await expect(docEditor(grace)).toContainText('Grace answers through the second.');
   await close();
 });

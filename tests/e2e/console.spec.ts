@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { preload } from '#shared/constants';
-import { graphql, twoTeammates } from './support';
+import { graphql, newDoc, twoTeammates } from './support';
 
 /**
  * Console messages a normal page load may log. Each entry needs a reason; there are none, and an
@@ -73,15 +73,11 @@ test('a normal load of every main screen logs no console error or warning, no fa
   // Eight screens loaded one after another, each waiting for its delayed start-up requests.
   test.setTimeout(120_000);
   const { ada, space, close } = await twoTeammates(browser);
-  const { setWorkspace } = await graphql<{ setWorkspace: { id: string } }>(
-    ada.request,
-    'mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id } }',
-    { project: space, title: 'Launch plan' },
-  );
+  const docId = await newDoc(ada, space, 'Launch plan');
   await graphql(ada.request, 'mutation ($project: ID!) { setTask(project: $project, name: "Write the release notes") { id } }', {
     project: space,
   });
-  const doc = `/${space}/docs/d/${setWorkspace.id}`;
+  const doc = `/${space}/docs/d/${docId}`;
 
   // The doc gets a link first, so its load meets linkify (which warned "already initialized" before).
   await ada.goto(doc);

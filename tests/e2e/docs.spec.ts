@@ -1,11 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { controlApp, graphql, twoTeammates } from './support';
+import { controlApp, docEditor, newDoc, twoTeammates, typeAtEnd } from './support';
 
 // A test that failed while the server was stopped must not leave the rest of the suite without one (starting a running app does nothing).
 test.afterEach(() => controlApp('start'));
-
-const editor = (page: Page) => page.getByLabel('Doc content');
 
 /** How many updates of a doc this browser keeps in IndexedDB (the y-indexeddb store of the user's copy of the doc). */
 function storedUpdates(page: Page, user: string, doc: string): Promise<number> {
@@ -30,41 +28,25 @@ function storedUpdates(page: Page, user: string, doc: string): Promise<number> {
   );
 }
 
-async function newDoc(page: Page, space: string, title: string) {
-  const { setWorkspace } = await graphql<{ setWorkspace: { id: string } }>(
-    page.request,
-    'mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id } }',
-    { project: space, title },
-  );
-  return setWorkspace.id;
-}
-
-async function typeAtEnd(page: Page, text: string, { newParagraph = false } = {}) {
-  await editor(page).click();
-  await page.keyboard.press('Control+End');
-  if (newParagraph) await page.keyboard.press('Enter');
-  await page.keyboard.type(text);
-}
-
 test("two teammates write in one doc at once, see each other's text and carets, and the server says saved", async ({ browser }) => {
   const { ada, grace, space, close } = await twoTeammates(browser);
   const doc = await newDoc(ada, space, 'Launch plan');
   await ada.goto(`/${space}/docs/d/${doc}`);
   await grace.goto(`/${space}/docs/d/${doc}`);
-  await expect(editor(ada)).toBeVisible();
-  await expect(editor(grace)).toBeVisible();
+  await expect(docEditor(ada)).toBeVisible();
+  await expect(docEditor(grace)).toBeVisible();
 
   await typeAtEnd(ada, 'Ada writes the goals.');
-  await expect(editor(grace)).toContainText('Ada writes the goals.');
+  await expect(docEditor(grace)).toContainText('Ada writes the goals.');
   await typeAtEnd(grace, 'Grace adds the budget.', { newParagraph: true });
-  await expect(editor(ada)).toContainText('Grace adds the budget.');
-  await expect(editor(ada)).toContainText('Ada writes the goals.');
+  await expect(docEditor(ada)).toContainText('Grace adds the budget.');
+  await expect(docEditor(ada)).toContainText('Ada writes the goals.');
   await expect(ada.getByText('Grace User', { exact: true })).toBeVisible();
   await expect(ada.getByText('Saved', { exact: true })).toBeVisible();
 
   // Markdown shortcuts make blocks.
   await typeAtEnd(ada, '## Timeline', { newParagraph: true });
-  await expect(editor(grace).getByRole('heading', { name: 'Timeline' })).toBeVisible();
+  await expect(docEditor(grace).getByRole('heading', { name: 'Timeline' })).toBeVisible();
   await close();
 });
 
@@ -76,7 +58,7 @@ test('edits typed while the server restarts reach the teammate once it is back, 
   await ada.goto(`/${space}/docs/d/${doc}`);
   await grace.goto(`/${space}/docs/d/${doc}`);
   await typeAtEnd(ada, 'Before the restart.');
-  await expect(editor(grace)).toContainText('Before the restart.');
+  await expect(docEditor(grace)).toContainText('Before the restart.');
   await expect(ada.getByText('Saved', { exact: true })).toBeVisible();
 
   try {
@@ -85,10 +67,10 @@ test('edits typed while the server restarts reach the teammate once it is back, 
   } finally {
     await controlApp('start');
   }
-  await expect(editor(grace)).toContainText('Typed while the server was down.', { timeout: 30_000 });
+  await expect(docEditor(grace)).toContainText('Typed while the server was down.', { timeout: 30_000 });
   await expect(ada.getByText('Saved', { exact: true })).toBeVisible({ timeout: 30_000 });
   await grace.reload();
-  await expect(editor(grace)).toContainText('Before the restart. Typed while the server was down.', { timeout: 30_000 });
+  await expect(docEditor(grace)).toContainText('Before the restart. Typed while the server was down.', { timeout: 30_000 });
   await close();
 });
 
@@ -109,17 +91,17 @@ test('a shared doc is readable live without signing in, cannot be edited there, 
   const strangerContext = await browser.newContext();
   const stranger = await strangerContext.newPage();
   await stranger.goto(link);
-  await expect(editor(stranger)).toContainText('Everyone may read this.');
-  await expect(editor(stranger)).toHaveAttribute('contenteditable', 'false');
+  await expect(docEditor(stranger)).toContainText('Everyone may read this.');
+  await expect(docEditor(stranger)).toHaveAttribute('contenteditable', 'false');
 
   await typeAtEnd(ada, ' Updated live.');
-  await expect(editor(stranger)).toContainText('Updated live.');
+  await expect(docEditor(stranger)).toContainText('Updated live.');
 
   await ada.getByRole('button', { name: /Share/ }).click();
   await ada.getByRole('dialog').getByRole('switch', { name: 'Share with anyone who has the link' }).click();
-  await expect(editor(stranger)).toHaveCount(0, { timeout: 10_000 });
+  await expect(docEditor(stranger)).toHaveCount(0, { timeout: 10_000 });
   await stranger.reload();
-  await expect(editor(stranger)).toHaveCount(0);
+  await expect(docEditor(stranger)).toHaveCount(0);
   await strangerContext.close();
   await close();
 });
@@ -170,10 +152,10 @@ test('edits typed offline survive a closed tab: they are there when the doc is o
 
   const again = await ada.context().newPage();
   await again.goto(`/${space}/docs/d/${doc}`);
-  await expect(editor(again)).toContainText('Written online. Typed offline, then the tab was closed.', { timeout: 30_000 });
+  await expect(docEditor(again)).toContainText('Written online. Typed offline, then the tab was closed.', { timeout: 30_000 });
   await expect(again.getByText('Saved', { exact: true })).toBeVisible({ timeout: 30_000 });
   await grace.goto(`/${space}/docs/d/${doc}`);
-  await expect(editor(grace)).toContainText('Written online. Typed offline, then the tab was closed.');
+  await expect(docEditor(grace)).toContainText('Written online. Typed offline, then the tab was closed.');
   await close();
 });
 

@@ -4,7 +4,7 @@
  * has drawn. The world (accounts, a space with a task, a doc, a private chat) is made once per run.
  */
 import { expect, type Browser, type Page } from '@playwright/test';
-import { graphql, signedInAccount, twoTeammates } from './support';
+import { graphql, newDoc, signedInAccount, twoTeammates } from './support';
 
 export interface ScreenWorld {
   /** A member whose onboarding is done, with data to look at. */
@@ -550,11 +550,7 @@ export async function makeScreenWorld(browser: Browser): Promise<ScreenWorld> {
     'mutation ($project: ID!, $name: String!) { setTask(project: $project, name: $name) { id } }',
     { project: space, name: taskName },
   );
-  const { setWorkspace } = await graphql<{ setWorkspace: { id: string } }>(
-    ada.request,
-    'mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id } }',
-    { project: space, title: 'Launch plan' },
-  );
+  const docId = await newDoc(ada, space, 'Launch plan');
   const graceId = (await graphql<{ getUsers: { id: string; email: string }[] }>(ada.request, '{ getUsers { id email } }')).getUsers.find(
     (user) => user.email === graceAccount.email,
   )!.id;
@@ -581,7 +577,7 @@ export async function makeScreenWorld(browser: Browser): Promise<ScreenWorld> {
     space,
     task: setTask.id,
     taskName,
-    doc: setWorkspace.id,
+    doc: docId,
     privat: setPrivat.id,
   };
 }

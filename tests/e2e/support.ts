@@ -79,6 +79,27 @@ export function pageTitles(page: Page): Promise<string[]> {
   );
 }
 
+/** A new doc of the space, made through GraphQL as the page's user: its id. */
+export async function newDoc(page: Page, space: string, title: string): Promise<string> {
+  const { setWorkspace } = await graphql<{ setWorkspace: { id: string } }>(
+    page.request,
+    'mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id } }',
+    { project: space, title },
+  );
+  return setWorkspace.id;
+}
+
+/** A doc page's editor. */
+export const docEditor = (page: Page) => page.getByLabel('Doc content');
+
+/** Types at the end of the doc open on the page, in a paragraph of its own when asked. */
+export async function typeAtEnd(page: Page, text: string, { newParagraph = false } = {}): Promise<void> {
+  await docEditor(page).click();
+  await page.keyboard.press('Control+End');
+  if (newParagraph) await page.keyboard.press('Enter');
+  await page.keyboard.type(text);
+}
+
 /**
  * Two teammates, each in their own browser, both members of one public space ("Launch") of the
  * first one's team, with onboarding done. `addresses` puts each browser on an app of its own (several processes).
