@@ -46,9 +46,8 @@ function guestConversationFeed(context: MercuriusContext, guest: GuestCaller, co
   const ownStateChange = (event: StoredEvent) =>
     event.type === 'invited.stateChanged' && (event.payload as { invitedId?: string }).invitedId === guest.invitedId;
   const relevant = (incoming: Incoming): boolean => {
-    if (incoming.type === 'typing') return (incoming as TypingNotice).conversation === conversation.key;
-    if (incoming.type.startsWith('message.')) return ((incoming as StoredEvent).payload as Payload).conversation === conversation.key;
-    return ownStateChange(incoming as StoredEvent);
+    const about = trafficConversation(incoming);
+    return about === undefined ? ownStateChange(incoming as StoredEvent) : about === conversation.key;
   };
   const events = feed(
     context,
@@ -56,16 +55,11 @@ function guestConversationFeed(context: MercuriusContext, guest: GuestCaller, co
     [topics.team(teamId), typingTopic(conversation.key)],
     async (incoming): Promise<Verdict> => {
       const event = incoming as Incoming;
-      if (event.type === 'typing') {
-        if ((event as TypingNotice).conversation !== conversation.key || (event as TypingNotice).userId === guest.invitedId) return 'skip';
-      } else {
-        const stored = event as StoredEvent;
-        if (ownStateChange(stored)) return (await guestMayStay(db, guest)) ? 'skip' : 'end';
-        if (!stored.type.startsWith('message.') || (stored.payload as Payload).conversation !== conversation.key) return 'skip';
-      }
+      const about = trafficConversation(event);
+      if (about === undefined) return ownStateChange(event as StoredEvent) && !(await guestMayStay(db, guest)) ? 'end' : 'skip';
+      if (about !== conversation.key || (event.type === 'typing' && (event as TypingNotice).userId === guest.invitedId)) return 'skip';
       if (!(await guestMayStay(db, guest))) return 'end';
-      if (event.type.startsWith('message.') && event.type !== 'message.deleted') await readSharedMessage(db, event as StoredEvent);
-      return 'deliver';
+      return event.type === 'typing' ? 'deliver' : await messageDelivery(db, event as StoredEvent);
     },
     relevant,
   );
@@ -92,9 +86,9 @@ function conversationFeed(
    * without reading.
    */
   const relevant = (incoming: Incoming): boolean => {
+    const about = trafficConversation(incoming);
+    if (about !== undefined) return about === conversation.key;
     const { type } = incoming;
-    if (type === 'typing') return (incoming as TypingNotice).conversation === conversation.key;
-    if (type.startsWith('message.')) return ((incoming as StoredEvent).payload as Payload).conversation === conversation.key;
     return (
       type.startsWith('team.') ||
       type.startsWith('project.') ||
@@ -112,14 +106,8 @@ function conversationFeed(
       if (event.type === 'typing')
         return (event as TypingNotice).conversation === conversation.key && (event as TypingNotice).userId !== userId ? 'deliver' : 'skip';
       const stored = event as StoredEvent;
-      if (stored.type.startsWith('message.')) {
-        if ((stored.payload as Payload).conversation !== conversation.key) return 'skip';
-        // Whom the payload is shared with depends on the message's author: known from a creation or an edit, else the
-        // message is read (once for all subscribers) before it is delivered, so `shared` finds it.
-        return stored.type === 'message.deleted' || authorOfEvent(stored) !== undefined || sharedByEvent.has(stored)
-          ? 'deliver'
-          : readSharedMessage(db, stored).then(() => 'deliver' as const);
-      }
+      if (stored.type.startsWith('message.'))
+        return (stored.payload as Payload).conversation === conversation.key ? messageDelivery(db, stored) : 'skip';
       if (!mayChangeAccess(conversation, spaceId, stored)) return 'skip';
       return judgeAccessAgain();
     },
@@ -155,6 +143,24 @@ function shared(delivery: Delivery): Delivery {
     event,
     authorId === viewerId ? (moderate ? 'author+moderator' : 'author') : moderate ? 'reader+moderator' : 'reader',
   );
+}
+
+/** The conversation a typing notice or a message event is about; undefined for every other event. */
+function trafficConversation(incoming: Incoming): string | undefined {
+  if (incoming.type === 'typing') return (incoming as TypingNotice).conversation;
+  if (incoming.type.startsWith('message.')) return ((incoming as StoredEvent).payload as Payload).conversation;
+  return undefined;
+}
+
+/**
+ * A message event of the subscriber's conversation, ready to deliver. Whom the payload is shared with depends on the
+ * message's author: known from a creation or an edit, else the message is read (once for all subscribers) before it is
+ * delivered, so `shared` finds it.
+ */
+function messageDelivery(db: Reader, event: StoredEvent): Verdict | Promise<Verdict> {
+  return event.type === 'message.deleted' || authorOfEvent(event) !== undefined || sharedByEvent.has(event)
+    ? 'deliver'
+    : readSharedMessage(db, event).then(() => 'deliver' as const);
 }
 
 /**
