@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { e2ePorts } from './ports';
-import { docEditor, newDoc, phoneScreenshots, twoTeammates } from './support';
+import { docEditor, docText, newDoc, phoneScreenshots, twoTeammates } from './support';
 
 /** The stack's fake OpenAI-compatible provider, scripted over its control routes. */
 async function fakeProvider(path: string, body?: unknown): Promise<unknown> {
@@ -21,7 +21,7 @@ test('a writing tool applied in a doc reaches the teammate, and one undo takes t
   await ada.keyboard.type('Teh release is next weak.');
   await ada.keyboard.press('Enter');
   await ada.keyboard.type('Thanks to everyone.');
-  await expect(docEditor(grace)).toContainText('Thanks to everyone.');
+  await expect.poll(() => docText(grace)).toContain('Thanks to everyone.');
 
   await fakeProvider('/control/reset', {});
   await fakeProvider('/control/script', { chunks: ['The release ', 'is next **week**.'], chunkDelayMs: 200 });
@@ -50,16 +50,16 @@ test('a writing tool applied in a doc reaches the teammate, and one undo takes t
 
   await preview.getByRole('button', { name: 'Replace' }).click();
   await expect(preview).toHaveCount(0);
-  await expect(docEditor(grace)).toContainText('The release is next week.');
+  await expect.poll(() => docText(grace)).toContain('The release is next week.');
   await expect(docEditor(grace).locator('strong')).toHaveText('week');
-  await expect(docEditor(grace)).toContainText('Thanks to everyone.');
-  await expect(docEditor(grace)).not.toContainText('Teh release');
+  await expect.poll(() => docText(grace)).toContain('Thanks to everyone.');
+  await expect.poll(() => docText(grace)).not.toContain('Teh release');
 
   // One undo in Ada's window takes the whole change back, for Grace too; Grace's own undo has nothing of it.
   await ada.keyboard.press('Control+z');
-  await expect(docEditor(grace)).toContainText('Teh release is next weak.');
-  await expect(docEditor(grace)).not.toContainText('The release is next week.');
-  await expect(docEditor(grace)).toContainText('Thanks to everyone.');
-  await expect(docEditor(ada)).toContainText('Teh release is next weak.Thanks to everyone.');
+  await expect.poll(() => docText(grace)).toContain('Teh release is next weak.');
+  await expect.poll(() => docText(grace)).not.toContain('The release is next week.');
+  await expect.poll(() => docText(grace)).toContain('Thanks to everyone.');
+  await expect.poll(() => docText(ada)).toContain('Teh release is next weak.Thanks to everyone.');
   await close();
 });

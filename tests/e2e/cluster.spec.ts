@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { freePort, startPostgresCluster, type PostgresCluster } from '../support/postgresCluster';
 import { startRedisServer, type RedisServer } from '../support/redisServer';
 import { e2ePorts } from './ports';
-import { docEditor, graphql, newDoc, twoTeammates, typeAtEnd } from './support';
+import { docEditor, docText, graphql, newDoc, twoTeammates, typeAtEnd } from './support';
 
 const workFolder = mkdtempSync(join(tmpdir(), 'workspace-cluster-e2e-'));
 const processes: ChildProcess[] = [];
@@ -94,16 +94,16 @@ test('two teammates on two app processes chat, see each other online and write o
   await expect(docEditor(ada)).toBeVisible();
   await expect(docEditor(grace)).toBeVisible();
   await typeAtEnd(ada, 'Ada writes through the first process.');
-  await expect(docEditor(grace)).toContainText('Ada writes through the first process.');
+  await expect.poll(() => docText(grace)).toContain('Ada writes through the first process.');
   await typeAtEnd(grace, 'Grace answers through the second.', { newParagraph: true });
-  await expect(docEditor(ada)).toContainText('Grace answers through the second.');
+  await expect.poll(() => docText(ada)).toContain('Grace answers through the second.');
   await expect(ada.getByText('Grace User', { exact: true })).toBeVisible();
   await expect(grace.getByText('Saved', { exact: true })).toBeVisible();
   await ada.screenshot({ path: 'test-results/cluster-doc.png' });
 
   // Read again from the second process, after a reload: what both wrote was stored.
   await grace.reload();
-  await expect(docEditor(grace)).toContainText('Ada writes through the first process.');
-  await expect(docEditor(grace)).toContainText('Grace answers through the second.');
+  await expect.poll(() => docText(grace)).toContain('Ada writes through the first process.');
+  await expect.poll(() => docText(grace)).toContain('Grace answers through the second.');
   await close();
 });

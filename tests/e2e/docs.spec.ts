@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { controlApp, docEditor, newDoc, twoTeammates, typeAtEnd } from './support';
+import { controlApp, docEditor, docText, newDoc, twoTeammates, typeAtEnd } from './support';
 
 // A test that failed while the server was stopped must not leave the rest of the suite without one (starting a running app does nothing).
 test.afterEach(() => controlApp('start'));
@@ -37,10 +37,10 @@ test("two teammates write in one doc at once, see each other's text and carets, 
   await expect(docEditor(grace)).toBeVisible();
 
   await typeAtEnd(ada, 'Ada writes the goals.');
-  await expect(docEditor(grace)).toContainText('Ada writes the goals.');
+  await expect.poll(() => docText(grace)).toContain('Ada writes the goals.');
   await typeAtEnd(grace, 'Grace adds the budget.', { newParagraph: true });
-  await expect(docEditor(ada)).toContainText('Grace adds the budget.');
-  await expect(docEditor(ada)).toContainText('Ada writes the goals.');
+  await expect.poll(() => docText(ada)).toContain('Grace adds the budget.');
+  await expect.poll(() => docText(ada)).toContain('Ada writes the goals.');
   await expect(ada.getByText('Grace User', { exact: true })).toBeVisible();
   await expect(ada.getByText('Saved', { exact: true })).toBeVisible();
 
@@ -58,7 +58,7 @@ test('edits typed while the server restarts reach the teammate once it is back, 
   await ada.goto(`/${space}/docs/d/${doc}`);
   await grace.goto(`/${space}/docs/d/${doc}`);
   await typeAtEnd(ada, 'Before the restart.');
-  await expect(docEditor(grace)).toContainText('Before the restart.');
+  await expect.poll(() => docText(grace)).toContain('Before the restart.');
   await expect(ada.getByText('Saved', { exact: true })).toBeVisible();
 
   try {
@@ -67,10 +67,10 @@ test('edits typed while the server restarts reach the teammate once it is back, 
   } finally {
     await controlApp('start');
   }
-  await expect(docEditor(grace)).toContainText('Typed while the server was down.', { timeout: 30_000 });
+  await expect.poll(() => docText(grace), { timeout: 30_000 }).toContain('Typed while the server was down.');
   await expect(ada.getByText('Saved', { exact: true })).toBeVisible({ timeout: 30_000 });
   await grace.reload();
-  await expect(docEditor(grace)).toContainText('Before the restart. Typed while the server was down.', { timeout: 30_000 });
+  await expect.poll(() => docText(grace), { timeout: 30_000 }).toContain('Before the restart. Typed while the server was down.');
   await close();
 });
 
@@ -91,11 +91,11 @@ test('a shared doc is readable live without signing in, cannot be edited there, 
   const strangerContext = await browser.newContext();
   const stranger = await strangerContext.newPage();
   await stranger.goto(link);
-  await expect(docEditor(stranger)).toContainText('Everyone may read this.');
+  await expect.poll(() => docText(stranger)).toContain('Everyone may read this.');
   await expect(docEditor(stranger)).toHaveAttribute('contenteditable', 'false');
 
   await typeAtEnd(ada, ' Updated live.');
-  await expect(docEditor(stranger)).toContainText('Updated live.');
+  await expect.poll(() => docText(stranger)).toContain('Updated live.');
 
   await ada.getByRole('button', { name: /Share/ }).click();
   await ada.getByRole('dialog').getByRole('switch', { name: 'Share with anyone who has the link' }).click();
@@ -152,10 +152,10 @@ test('edits typed offline survive a closed tab: they are there when the doc is o
 
   const again = await ada.context().newPage();
   await again.goto(`/${space}/docs/d/${doc}`);
-  await expect(docEditor(again)).toContainText('Written online. Typed offline, then the tab was closed.', { timeout: 30_000 });
+  await expect.poll(() => docText(again), { timeout: 30_000 }).toContain('Written online. Typed offline, then the tab was closed.');
   await expect(again.getByText('Saved', { exact: true })).toBeVisible({ timeout: 30_000 });
   await grace.goto(`/${space}/docs/d/${doc}`);
-  await expect(docEditor(grace)).toContainText('Written online. Typed offline, then the tab was closed.');
+  await expect.poll(() => docText(grace)).toContain('Written online. Typed offline, then the tab was closed.');
   await close();
 });
 

@@ -92,6 +92,17 @@ export async function newDoc(page: Page, space: string, title: string): Promise<
 /** A doc page's editor. */
 export const docEditor = (page: Page) => page.getByLabel('Doc content');
 
+/**
+ * The text of the doc open on the page without the teammates' carets, whose name labels sit inside
+ * the text they point into ("TGrace Userhanks"); poll it: `expect.poll(() => docText(page)).toContain(…)`.
+ */
+export const docText = (page: Page) =>
+  docEditor(page).evaluate((editor) => {
+    const copy = editor.cloneNode(true) as HTMLElement;
+    for (const caret of copy.querySelectorAll('.collaboration-carets__caret')) caret.remove();
+    return copy.textContent ?? '';
+  });
+
 /** Types at the end of the doc open on the page, in a paragraph of its own when asked. */
 export async function typeAtEnd(page: Page, text: string, { newParagraph = false } = {}): Promise<void> {
   await docEditor(page).click();
