@@ -1,3 +1,4 @@
+import { sql as drizzleSql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent, StoredEvent } from '../../server/src/core/events';
 import { connectPostgres, type Sql } from '../../server/src/core/postgres/connect';
@@ -168,6 +169,24 @@ describe("the search projection in the PostgreSQL command door: the index writte
       }),
     );
     expect(await found('ocelot')).toEqual([]);
+  });
+
+  it("writes the index with statements prepared on the server (one round trip each), in the unit's transaction", async () => {
+    const space = conversationOf({ spaceId: 'space-1' });
+    const edited: MessageEdited = { ...space, messageId: 'message-6', body: 'Numbat edited', mentions: [] };
+    const deleted: MessageDeleted = { ...space, messageId: 'message-6', authorId: 'user-1' };
+    const statements = await store.run({ actorId: 'user-1' }, async (unit) => {
+      await unit.append('chat:space-1', [created('message-6', 'Numbat written', { spaceId: 'space-1' })], { teamId });
+      await unit.append('chat:space-1', [{ type: 'message.edited', payload: edited }], { teamId });
+      await unit.append('chat:space-1', [{ type: 'message.deleted', payload: deleted }], { teamId });
+      // Prepared statements belong to the connection: the unit's transaction is on the one that wrote.
+      const rows = await unit.transaction.execute<{ statement: string }>(
+        drizzleSql`SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%"search_items"%'`,
+      );
+      return rows.map((row) => row.statement.split(' ')[0]!.toLowerCase());
+    });
+    expect(new Set(statements)).toEqual(new Set(['insert', 'update', 'delete']));
+    expect(await found('numbat')).toEqual([]);
   });
 });
 

@@ -16,6 +16,7 @@ import {
 } from '../port';
 import { searchDocTexts, searchItems } from '../tables.pg';
 import { indexedText, matchEnd, matchStart } from '../text';
+import { preparedQuery } from '../../../db/prepared';
 import { tsqueryOf } from './tsquery';
 
 /**
@@ -49,83 +50,188 @@ function keptText(text: string): string {
   return indexedText(text).replace(/[\u0000-\u0008\u000e\u000f]/g, '');
 }
 
-function selected(where: ItemSelector): SQL | undefined {
-  if ('itemId' in where) return and(eq(searchItems.kind, where.kind), eq(searchItems.itemId, where.itemId));
-  if ('taskId' in where) return eq(searchItems.taskId, where.taskId);
-  if ('spaceId' in where) return eq(searchItems.spaceId, where.spaceId);
-  return and(eq(searchItems.kind, 'file'), eq(searchItems.folderId, where.folderId));
+/** The ways a change names the items it touches (ItemSelector), each written by a statement of its own. */
+type SelectorForm = 'item' | 'task' | 'space' | 'folder';
+const selectorForms: readonly SelectorForm[] = ['item', 'task', 'space', 'folder'];
+
+function selectorFormOf(where: ItemSelector): SelectorForm {
+  if ('itemId' in where) return 'item';
+  if ('taskId' in where) return 'task';
+  if ('spaceId' in where) return 'space';
+  return 'folder';
 }
 
-async function addItem(database: SearchIndexWriter, item: IndexedItem): Promise<void> {
-  await database
-    .insert(searchItems)
-    .values({
-      kind: item.kind,
-      itemId: item.itemId,
-      teamId: item.teamId,
-      spaceId: item.spaceId,
-      privatId: item.privatId,
-      taskId: item.taskId,
-      meetingroomId: item.meetingroomId,
-      code: item.code,
-      emoji: item.emoji,
-      folderId: item.folderId,
-      createdAt: item.createdAt,
-      title: keptText(item.title),
-      body: keptText(item.body),
-    })
-    .onConflictDoNothing({ target: [searchItems.kind, searchItems.itemId] });
+/** The selector's values, under the placeholder names `selectedBy` gives them. */
+function selectorValues(where: ItemSelector): Record<string, unknown> {
+  if ('itemId' in where) return { selectorKind: where.kind, selectorItemId: where.itemId };
+  if ('taskId' in where) return { selectorTaskId: where.taskId };
+  if ('spaceId' in where) return { selectorSpaceId: where.spaceId };
+  return { selectorFolderId: where.folderId };
 }
+
+function selectedBy(form: SelectorForm): SQL | undefined {
+  const placeholder = sqlFragment.placeholder;
+  switch (form) {
+    case 'item':
+      return and(eq(searchItems.kind, placeholder('selectorKind')), eq(searchItems.itemId, placeholder('selectorItemId')));
+    case 'task':
+      return eq(searchItems.taskId, placeholder('selectorTaskId'));
+    case 'space':
+      return eq(searchItems.spaceId, placeholder('selectorSpaceId'));
+    case 'folder':
+      return and(eq(searchItems.kind, 'file'), eq(searchItems.folderId, placeholder('selectorFolderId')));
+  }
+}
+
+/** The place columns a `setPlace` change may set (PlaceChange). */
+const placeColumns = ['spaceId', 'code', 'emoji', 'folderId'] as const;
 
 /**
- * Applies index changes, in order, with drizzle on the database or transaction given: the search projection's writes
- * inside a unit of the PostgreSQL door, or a batch of its own (postgresSearchIndex).
+ * `column` set to its placeholder when the change gives it (`<column>Given` true), left as it is otherwise: one
+ * statement per selector for every combination of place fields, instead of one per combination.
  */
-export async function applyTsvectorChanges(database: SearchIndexWriter, changes: readonly IndexChange[]): Promise<void> {
-  for (const change of changes) {
-    switch (change.type) {
-      case 'add':
-        await addItem(database, change.item);
-        break;
-      case 'setText': {
-        const text = {
-          ...(change.title !== undefined ? { title: keptText(change.title) } : {}),
-          ...(change.body !== undefined ? { body: keptText(change.body) } : {}),
-        };
-        if (Object.keys(text).length > 0)
-          await database
-            .update(searchItems)
-            .set(text)
-            .where(and(eq(searchItems.kind, change.kind), eq(searchItems.itemId, change.itemId)));
-        break;
-      }
-      case 'setPlace': {
-        // A field the change leaves undefined stays as it is (a spread of undefined would be left out by drizzle too).
-        const columns = Object.fromEntries(Object.entries(change.set).filter(([, value]) => value !== undefined));
-        if (Object.keys(columns).length > 0) await database.update(searchItems).set(columns).where(selected(change.where));
-        break;
-      }
-      case 'remove':
-        // A removed doc's text goes with it: only the join with its item made it unreachable.
-        await database.delete(searchDocTexts).where(
+function placeAssignment(column: (typeof placeColumns)[number]): SQL {
+  const given = sqlFragment.placeholder(`${column}Given`);
+  return sqlFragment`case when cast(${given} as boolean) then ${sqlFragment.placeholder(column)} else ${searchItems[column]} end`;
+}
+
+/** The text columns a `setText` change writes: the title, the text, or both. */
+type TextForm = 'title' | 'body' | 'both';
+
+/**
+ * The index's writes, built once per database and bound to each unit's transaction (db/prepared.ts): on PostgreSQL
+ * each is a statement prepared on the server, one round trip, where one built by drizzle for each change was
+ * described before it ran (two, and nothing sent after it left before its answer). Every form is built up front
+ * (seventeen statements), so the set a connection keeps is fixed.
+ */
+const indexWrites = preparedQuery((database: SearchIndexWriter) => {
+  const placeholder = sqlFragment.placeholder;
+  const byForm = <Form extends string, Query>(forms: readonly Form[], build: (form: Form) => Query) =>
+    Object.fromEntries(forms.map((form) => [form, build(form)])) as Record<Form, Query>;
+  const bySelector = <Query>(build: (form: SelectorForm) => Query) => byForm(selectorForms, build);
+  const textSet = (form: TextForm) => ({
+    ...(form === 'body' ? {} : { title: sqlFragment`${placeholder('title')}` }),
+    ...(form === 'title' ? {} : { body: sqlFragment`${placeholder('body')}` }),
+  });
+  return {
+    add: database
+      .insert(searchItems)
+      .values({
+        kind: placeholder('kind'),
+        itemId: placeholder('itemId'),
+        teamId: placeholder('teamId'),
+        spaceId: placeholder('spaceId'),
+        privatId: placeholder('privatId'),
+        taskId: placeholder('taskId'),
+        meetingroomId: placeholder('meetingroomId'),
+        code: placeholder('code'),
+        emoji: placeholder('emoji'),
+        folderId: placeholder('folderId'),
+        createdAt: placeholder('createdAt'),
+        title: placeholder('title'),
+        body: placeholder('body'),
+      })
+      .onConflictDoNothing({ target: [searchItems.kind, searchItems.itemId] })
+      .prepare('search_add'),
+    setText: byForm(['title', 'body', 'both'] as const, (form) =>
+      database
+        .update(searchItems)
+        .set(textSet(form))
+        .where(and(eq(searchItems.kind, placeholder('kind')), eq(searchItems.itemId, placeholder('itemId'))))
+        .prepare(`search_set_${form}`),
+    ),
+    setPlace: bySelector((form) =>
+      database
+        .update(searchItems)
+        .set(Object.fromEntries(placeColumns.map((column) => [column, placeAssignment(column)])))
+        .where(selectedBy(form))
+        .prepare(`search_place_${form}`),
+    ),
+    // A removed doc's text goes with it: only the join with its item made it unreachable.
+    removeDocTexts: bySelector((form) =>
+      database
+        .delete(searchDocTexts)
+        .where(
           inArray(
             searchDocTexts.docId,
             database
               .select({ docId: searchItems.itemId })
               .from(searchItems)
-              .where(and(eq(searchItems.kind, 'doc'), selected(change.where))),
+              .where(and(eq(searchItems.kind, 'doc'), selectedBy(form))),
           ),
-        );
-        await database.delete(searchItems).where(selected(change.where));
+        )
+        .prepare(`search_remove_doc_texts_${form}`),
+    ),
+    remove: bySelector((form) => database.delete(searchItems).where(selectedBy(form)).prepare(`search_remove_${form}`)),
+    setDocText: database
+      .insert(searchDocTexts)
+      .values({ docId: placeholder('docId'), plainText: placeholder('plainText'), updatedAt: placeholder('updatedAt') })
+      .onConflictDoUpdate({
+        target: searchDocTexts.docId,
+        set: { plainText: sqlFragment`excluded.plain_text`, updatedAt: sqlFragment`excluded.updated_at` },
+      })
+      .prepare('search_set_doc_text'),
+  };
+});
+
+/**
+ * Applies index changes, in order, on the database or transaction given: the search projection's writes inside a
+ * unit of the PostgreSQL door, or a batch of its own (postgresSearchIndex).
+ */
+export async function applyTsvectorChanges(database: SearchIndexWriter, changes: readonly IndexChange[]): Promise<void> {
+  const writes = indexWrites(database);
+  for (const change of changes) {
+    switch (change.type) {
+      case 'add': {
+        const { item } = change;
+        await writes.add.execute({
+          kind: item.kind,
+          itemId: item.itemId,
+          teamId: item.teamId,
+          spaceId: item.spaceId,
+          privatId: item.privatId,
+          taskId: item.taskId,
+          meetingroomId: item.meetingroomId,
+          code: item.code,
+          emoji: item.emoji,
+          folderId: item.folderId,
+          createdAt: item.createdAt,
+          title: keptText(item.title),
+          body: keptText(item.body),
+        });
         break;
+      }
+      case 'setText': {
+        const form: TextForm | null =
+          change.title !== undefined ? (change.body !== undefined ? 'both' : 'title') : change.body !== undefined ? 'body' : null;
+        if (form === null) break;
+        await writes.setText[form].execute({
+          kind: change.kind,
+          itemId: change.itemId,
+          title: change.title === undefined ? null : keptText(change.title),
+          body: change.body === undefined ? null : keptText(change.body),
+        });
+        break;
+      }
+      case 'setPlace': {
+        // A field the change leaves undefined stays as it is; one given as null is cleared.
+        const values: Record<string, unknown> = selectorValues(change.where);
+        for (const column of placeColumns) {
+          values[`${column}Given`] = change.set[column] !== undefined;
+          values[column] = change.set[column] ?? null;
+        }
+        if (placeColumns.some((column) => change.set[column] !== undefined))
+          await writes.setPlace[selectorFormOf(change.where)].execute(values);
+        break;
+      }
+      case 'remove': {
+        const form = selectorFormOf(change.where);
+        await writes.removeDocTexts[form].execute(selectorValues(change.where));
+        await writes.remove[form].execute(selectorValues(change.where));
+        break;
+      }
       case 'setDocText':
-        await database
-          .insert(searchDocTexts)
-          .values({ docId: change.docId, plainText: keptText(change.text), updatedAt: change.updatedAt })
-          .onConflictDoUpdate({
-            target: searchDocTexts.docId,
-            set: { plainText: sqlFragment`excluded.plain_text`, updatedAt: sqlFragment`excluded.updated_at` },
-          });
+        await writes.setDocText.execute({ docId: change.docId, plainText: keptText(change.text), updatedAt: change.updatedAt });
         break;
     }
   }
