@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './connection';
-import { inJsonList, preparedQuery, readTogether, rowPlaceholders, rowValues } from './prepared';
+import { inJsonList, preparedForms, preparedQuery, readTogether, rowPlaceholders, rowValues } from './prepared';
 import { events, teams } from './schema';
 
 const opened: DatabaseHandle[] = [];
@@ -43,6 +43,35 @@ describe('preparedQuery', () => {
     expect(teamNamed(first.db)).not.toBe(teamNamed(second.db));
     expect(teamNamed(first.db).get({ id: 'a' })?.name).toBe('First');
     expect(teamNamed(second.db).get({ id: 'a' })?.name).toBe('Second');
+  });
+});
+
+describe('preparedForms', () => {
+  it('builds a form once per key and connection, and drops the oldest built beyond the number kept', () => {
+    const handle = database();
+    insertTeam(handle, 'a', 'Apollo');
+    const built: string[] = [];
+    const teamColumn = preparedForms((db: DatabaseHandle['db'], key) => {
+      built.push(key);
+      const column = key === 'name' ? teams.name : key === 'owner' ? teams.ownerId : teams.createdAt;
+      return db
+        .select({ value: column })
+        .from(teams)
+        .where(eq(teams.id, sql.placeholder('id')))
+        .prepare();
+    }, 2);
+    expect(teamColumn(handle.db, 'name').get({ id: 'a' })?.value).toBe('Apollo');
+    expect(teamColumn(handle.db, 'owner').get({ id: 'a' })?.value).toBe('owner');
+    expect(teamColumn(handle.db, 'name')).toBe(teamColumn(handle.db, 'name'));
+    expect(built).toEqual(['name', 'owner']);
+    // A third form drops the first built; asked again, it is built again.
+    expect(teamColumn(handle.db, 'created').get({ id: 'a' })?.value).toBe('2026-01-01T00:00:00.000Z');
+    teamColumn(handle.db, 'owner');
+    teamColumn(handle.db, 'name');
+    expect(built).toEqual(['name', 'owner', 'created', 'name']);
+    const other = database();
+    teamColumn(other.db, 'name');
+    expect(built).toHaveLength(5);
   });
 });
 

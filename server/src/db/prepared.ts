@@ -48,6 +48,37 @@ export function preparedQuery<Connection extends object, Query>(build: (db: Conn
   };
 }
 
+/**
+ * Queries built on demand, one form per key (an UPDATE per set of changed columns), each kept like a `preparedQuery`:
+ * built once per connection, at most `kept` forms of it (the oldest built dropped first), prepared on the server on
+ * PostgreSQL and bound to a unit's transaction there, where a form kept in a function of `preparedQuery` is built
+ * again in every unit and sent unnamed. The key names the form: the same key must build the same query.
+ */
+export function preparedForms<Connection extends object, Query>(
+  build: (db: Connection, key: string) => Query,
+  kept: number,
+): (db: Connection, key: string) => Query {
+  const byConnection = new WeakMap<Connection, Map<string, Query>>();
+  const formFor = (db: Connection, key: string): Query => {
+    let forms = byConnection.get(db);
+    if (forms === undefined) {
+      forms = new Map();
+      byConnection.set(db, forms);
+    }
+    let form = forms.get(key);
+    if (form === undefined) {
+      form = preparedOnServer(build(db, key));
+      if (forms.size >= kept) forms.delete(forms.keys().next().value!);
+      forms.set(key, form);
+    }
+    return form;
+  };
+  return (db, key) => {
+    const unit = unitOf(db);
+    return (unit && reboundTo(formFor(unit.database as Connection, key), unit.client)) ?? formFor(db, key);
+  };
+}
+
 /** Whether `value` is a plain object or array, which a built query is walked through. */
 function isPlainStructure(value: object): boolean {
   const prototype = Object.getPrototypeOf(value) as unknown;

@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgresCluster, type PostgresCluster } from '../../../../tests/support/postgresCluster';
-import { preparedQuery } from '../../db/prepared';
+import { preparedForms, preparedQuery } from '../../db/prepared';
 import { newId } from '../ids';
 import { bindSpaceDirectory, spaceContentAccess, type SpaceContentAccess } from '../spaceContent';
 import { connectPostgres } from './connect';
@@ -84,6 +84,37 @@ describe('a query built once per connection (preparedQuery) on PostgreSQL', () =
     expect(await store.run(context, read)).toEqual([{ body: 'committed with the unit' }]);
     // Once for the pool (where a function is found, which cannot be bound to a unit), then once in each unit.
     expect(builds).toBe(3);
+  });
+});
+
+describe('queries built on demand, one per key (preparedForms), on PostgreSQL', () => {
+  it('builds each form once for the pool, runs it inside each unit, prepared on the server', async () => {
+    const built: string[] = [];
+    const noteForms = preparedForms((db: Reader, key) => {
+      built.push(key);
+      const column = key === 'body' ? notes.body : notes.id;
+      return unnamed(
+        db
+          .select({ found: column })
+          .from(notes)
+          // Marked, so the statements are told apart from the other tests' in pg_prepared_statements.
+          .where(and(eq(notes.id, sql.placeholder('id')), sql.raw('true /* preparedForms */'))),
+      );
+    }, 8);
+    await store.run(context, async (unit) => {
+      await unit.transaction.insert(notes).values({ id: 'formed', body: 'read by a form' });
+      expect(await noteForms(unit.transaction, 'body').execute({ id: 'formed' })).toEqual([{ found: 'read by a form' }]);
+      expect(await noteForms(unit.transaction, 'id').execute({ id: 'formed' })).toEqual([{ found: 'formed' }]);
+      const [prepared] = await unit.transaction.execute<{ count: number }>(
+        sql`SELECT count(*)::integer AS count FROM pg_prepared_statements WHERE statement LIKE '%preparedForms%'`,
+      );
+      expect(prepared!.count).toBe(2);
+    });
+    expect(await store.run(context, (unit) => noteForms(unit.transaction, 'body').execute({ id: 'formed' }))).toEqual([
+      { found: 'read by a form' },
+    ]);
+    // Once per key, for the pool: units take the pool's forms bound to their transaction.
+    expect(built).toEqual(['body', 'id']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
-import { preparedQuery, rowPlaceholders, rowValues } from '../../db/prepared';
+import { preparedForms, preparedQuery, rowPlaceholders, rowValues } from '../../db/prepared';
 import type { Projection, StoredEvent } from '../../core/events';
 import type { FileDeleted } from '../files';
 import type { ProjectDeleted } from '../teams';
@@ -86,25 +86,15 @@ const taskUpdateFormsKept = 64;
  * fields, the same few again and again): drizzle would otherwise build its SQL on every edit. Values go in
  * mapped as drizzle maps them (see rowValues).
  */
-const taskUpdates = preparedQuery((transaction: Transaction) => {
-  const forms = new Map<string, { execute: (values: Record<string, unknown>) => Promise<unknown> }>();
-  return (columnNames: readonly (keyof TaskColumns)[]) => {
-    const key = columnNames.join(',');
-    let form = forms.get(key);
-    if (!form) {
-      const assignments: Record<string, SQL> = {};
-      for (const name of columnNames) assignments[name] = sql`${sql.placeholder(name)}`;
-      form = transaction
-        .update(tasks)
-        .set(assignments as TaskColumns)
-        .where(eq(tasks.id, sql.placeholder('taskId')))
-        .prepare();
-      if (forms.size >= taskUpdateFormsKept) forms.delete(forms.keys().next().value!);
-      forms.set(key, form);
-    }
-    return form;
-  };
-});
+const taskUpdates = preparedForms((transaction: Transaction, key) => {
+  const assignments: Record<string, SQL> = {};
+  for (const name of key.split(',')) assignments[name] = sql`${sql.placeholder(name)}`;
+  return transaction
+    .update(tasks)
+    .set(assignments as TaskColumns)
+    .where(eq(tasks.id, sql.placeholder('taskId')))
+    .prepare();
+}, taskUpdateFormsKept);
 
 /** The keys of the task table's columns (a Set: `in` on the columns object would also accept inherited names like `toString`). */
 const taskColumnNames: ReadonlySet<string> = new Set(Object.keys(getTableColumns(tasks)));
@@ -119,7 +109,7 @@ async function updateTask(transaction: Transaction, taskId: string, columns: Tas
     .sort();
   const values: Record<string, unknown> = { taskId };
   for (const name of columnNames) values[name] = columns[name] === null ? null : tasks[name].mapToDriverValue(columns[name] as never);
-  await taskUpdates(transaction)(columnNames).execute(values);
+  await taskUpdates(transaction, columnNames.join(',')).execute(values);
 }
 
 async function deleteTask(transaction: Transaction, taskId: string): Promise<void> {
