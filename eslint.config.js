@@ -64,6 +64,8 @@ const singleDialectAdapters = [`${domainsFolder}/search/sqlite/**`];
 /** A method of drizzle's SQLite builders or of better-sqlite3 that PostgreSQL has no form of. */
 const sqliteOnlyMethods = new Set(['get', 'all', 'run', 'prepare']);
 const sqliteLibraries = /[\\/]node_modules[\\/](drizzle-orm|@types[\\/]better-sqlite3)[\\/]/;
+/** drizzle's PostgreSQL builders: their methods (a named `.prepare(name)`) are PostgreSQL's own, never SQLite-only. */
+const postgresBuilders = /[\\/]node_modules[\\/]drizzle-orm[\\/]pg-core[\\/]/;
 
 /**
  * `.get()`, `.all()`, `.run()` and `.prepare(text)` where the method is drizzle's or better-sqlite3's (type-aware, so a
@@ -90,7 +92,11 @@ const dialectNeutralRule = {
         // drizzle's `.prepare()` without a name exists on both dialects (db/prepared.ts runs it with `.execute`);
         // better-sqlite3's takes the SQL text, and SQLite's prepared `.get/.all/.run` stay refused.
         if (node.property.name === 'prepare' && node.parent.arguments.length === 0) return;
-        if (declarations.some((declaration) => sqliteLibraries.test(declaration.getSourceFile().fileName))) {
+        const sqliteOnly = declarations.some((declaration) => {
+          const file = declaration.getSourceFile().fileName;
+          return sqliteLibraries.test(file) && !postgresBuilders.test(file);
+        });
+        if (sqliteOnly) {
           context.report({ node: node.property, messageId: 'sqliteOnly', data: { method: node.property.name } });
         }
       },

@@ -7,7 +7,6 @@ import { migratePostgres, projectionMigrations } from '../../../core/postgres/mi
 import {
   rankedCandidates,
   type IndexChange,
-  type IndexedItem,
   type IndexQuery,
   type ItemSelector,
   type MatchedItem,
