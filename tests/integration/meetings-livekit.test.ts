@@ -22,8 +22,10 @@ import {
   type CallChange,
 } from './meetingsFactories';
 import { countEvents, createSpace, expectData, person, type Person } from './teamFactories';
+import { recordingEndsJob } from '../../server/src/domains/meetings/recordings';
 
 const apiKey = 'workspace-test-key';
+const recordingEndsIntervalMs = 250;
 const apiSecret = 'a-livekit-api-secret-of-at-least-32-characters';
 
 let livekit: FakeLivekit;
@@ -42,6 +44,8 @@ beforeAll(async () => {
     LIVEKIT_API_KEY: apiKey,
     LIVEKIT_API_SECRET: apiSecret,
     MEETING_MESH_LIMIT: '2',
+    // The check of recordings whose end LiveKit never told: often, so a test waits little for it.
+    JOB_INTERVALS_MS: `${recordingEndsJob}=${recordingEndsIntervalMs}`,
   });
   [ann, bas, carl] = await teamOf(server, 'Ann', 'Bas', 'Carl');
   dora = await person(server, 'Dora');
@@ -209,12 +213,14 @@ describe('recording on LiveKit', () => {
     const guest = await admittedGuest(room, 'Gus Guest');
     expectData(await joinCall(guest, { meetingroom: room.id }));
 
-    // Refusals before anything is asked of LiveKit: a guest, a member not in the call, another team.
-    const egressCalls = livekit.calls.length;
+    // Refusals before anything is asked of LiveKit: a guest, a member not in the call, another team (the periodic
+    // check of unheard recording ends lists egresses meanwhile, and asks nothing else).
+    const asked = () => livekit.calls.filter((call) => call.method !== 'Egress/ListEgress').length;
+    const egressCalls = asked();
     expect(codeOf(await startRecording(guest, annCall.id))).toBe('UNAUTHENTICATED');
     expect(reasonOf(await startRecording(carl, annCall.id))).toBe('PARTICIPANT_NOT_FOUND');
     expect(reasonOf(await startRecording(dora, annCall.id))).toBe('VIDEOCALL_NOT_FOUND');
-    expect(livekit.calls.length).toBe(egressCalls);
+    expect(asked()).toBe(egressCalls);
 
     const recordingId = expectData(await startRecording(ann, annCall.id)).startRecording;
     const [start] = livekit.callsTo('Egress/StartRoomCompositeEgress').slice(-1);
@@ -367,6 +373,70 @@ describe('a recording of a space’s room on LiveKit', () => {
     // LiveKit may send the same webhook again: still one file.
     expect(await postWebhook(server.url, ended)).toBe(200);
     expect(expectData(await files()).getFiles).toHaveLength(1);
+  });
+
+  it('is saved from what LiveKit lists when its egress_ended webhook never came, and a later webhook changes nothing', async () => {
+    const space = await createSpace(ann, 'Webhook lost');
+    const room = await initiateRoom(ann, { project: space });
+    const annCall = expectData(await joinCall(ann, { meetingroom: room.id })).joinVideocall;
+    await watchCall(ann, annCall);
+    const recordingId = expectData(await startRecording(ann, annCall.id)).startRecording;
+    expect(expectData(await stopRecording(ann, recordingId)).stopRecording).toBe(true);
+    // Ending (the file still being written): the check leaves it stopped.
+    const listedBefore = livekit.callsTo('Egress/ListEgress').length;
+    await until(() => livekit.callsTo('Egress/ListEgress').length >= listedBefore + 2, 'the check asks LiveKit twice');
+    expect((await recordingRow(recordingId))!.status).toBe('stopped');
+
+    const key = `meeting-recordings/${annCall.id}-3.mp4`;
+    const file = { filename: key, location: `https://files.example.com/workspace-files/${key}`, size: '1024000', duration: '30000000000' };
+    livekit.endEgress(recordingId, { file });
+    await until(async () => (await recordingRow(recordingId))!.status === 'saved', 'the recording is saved from LiveKit’s list');
+    expect(await recordingRow(recordingId)).toMatchObject({ location: file.location, size: 1024000, duration_ms: 30000 });
+    const files = async () =>
+      expectData(
+        await ann.client.execute<{ getFiles: { type: string; size: number; duration: number | null }[] }>(
+          'query ($project: ID!) { getFiles(project: $project) { type size duration } }',
+          { project: space },
+        ),
+      ).getFiles;
+    expect(await files()).toEqual([{ type: 'video/mp4', size: 1024000, duration: 30 }]);
+
+    const saved = await countEvents(server);
+    const ended = await signedWebhook(apiKey, apiSecret, {
+      event: 'egress_ended',
+      egressInfo: { egressId: recordingId, roomName: annCall.id, status: 'EGRESS_COMPLETE', fileResults: [file] },
+    });
+    expect(await postWebhook(server.url, ended)).toBe(200);
+    expect(await countEvents(server)).toBe(saved);
+    expect(await files()).toHaveLength(1);
+  });
+
+  it('is marked failed when LiveKit lists its egress as failed, or no longer knows it; one LiveKit cannot be asked about is left', async () => {
+    const room = await initiateRoom(ann, { name: 'Egress trouble' });
+    const annCall = expectData(await joinCall(ann, { meetingroom: room.id })).joinVideocall;
+    await watchCall(ann, annCall);
+    const failing = expectData(await startRecording(ann, annCall.id)).startRecording;
+    livekit.endEgress(failing, { error: 'no space left on the egress host' });
+    await until(async () => (await recordingRow(failing))!.status === 'failed', 'the failed egress is recorded');
+    const failures = await appRows<{ payload: unknown }>(
+      server.app,
+      sql`SELECT payload FROM events WHERE type = 'videocall.recordingSaved'`,
+    );
+    expect(
+      failures
+        .map((row) => jsonValue<{ recordingId: string; error: string | null }>(row.payload))
+        .find((payload) => payload.recordingId === failing)?.error,
+    ).toBe('no space left on the egress host');
+
+    // LiveKit unreachable for a while: nothing is decided; once it answers and no longer knows the egress, failed.
+    const lost = expectData(await startRecording(ann, annCall.id)).startRecording;
+    livekit.unreachable = true;
+    const listedBefore = livekit.callsTo('Egress/ListEgress').length;
+    await until(() => livekit.callsTo('Egress/ListEgress').length >= listedBefore + 2, 'the check asks LiveKit twice');
+    expect((await recordingRow(lost))!.status).toBe('recording');
+    livekit.forgetEgress(lost);
+    livekit.unreachable = false;
+    await until(async () => (await recordingRow(lost))!.status === 'failed', 'the forgotten egress is recorded as failed');
   });
 });
 

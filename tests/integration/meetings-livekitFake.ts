@@ -9,15 +9,35 @@ export interface TwirpCall {
   authorization: string | undefined;
 }
 
+/** The file an ended egress wrote, as LiveKit lists it (size and duration in bytes and nanoseconds, as text). */
+export interface EgressFile {
+  filename: string;
+  location: string;
+  size: string;
+  duration: string;
+}
+
+/** An egress as the fake keeps it: what ListEgress answers for it. */
+interface FakeEgress {
+  egressId: string;
+  roomName: string;
+  status: 'EGRESS_ACTIVE' | 'EGRESS_ENDING' | 'EGRESS_COMPLETE' | 'EGRESS_FAILED';
+  fileResults: EgressFile[];
+  error?: string;
+}
+
 /**
  * A local HTTP server answering the app's Twirp calls as LiveKit's egress service does (no LiveKit server
- * runs on this machine): it records each request, hands out egress ids, and forgets an egress once stopped.
- * `failNext` makes the next call fail as an overloaded LiveKit would.
+ * runs on this machine): it records each request, hands out egress ids, keeps each egress's status (active, ending
+ * once stopped, then ended as a test says with `endEgress`) and lists it, until a test makes it `forgetEgress`.
+ * `failNext` makes the next call fail as an overloaded LiveKit would, `unreachable` every call until it is unset.
  */
 export class FakeLivekit {
   readonly calls: TwirpCall[] = [];
   failNext = false;
-  private readonly egresses = new Set<string>();
+  /** While true, every call fails as a LiveKit that cannot be reached (or is overloaded) would. */
+  unreachable = false;
+  private readonly egresses = new Map<string, FakeEgress>();
   private counter = 0;
   private server: Server | undefined;
   url = '';
@@ -34,19 +54,24 @@ export class FakeLivekit {
           response.writeHead(status, { 'content-type': 'application/json' });
           response.end(JSON.stringify(json));
         };
-        if (this.failNext) {
+        if (this.failNext || this.unreachable) {
           this.failNext = false;
           return answer(503, { code: 'unavailable', msg: 'no egress worker available' });
         }
         if (method === 'Egress/StartRoomCompositeEgress') {
           const egressId = `EG_fake${++this.counter}`;
-          this.egresses.add(egressId);
+          this.egresses.set(egressId, { egressId, roomName: String(body.roomName), status: 'EGRESS_ACTIVE', fileResults: [] });
           return answer(200, { egressId, roomName: body.roomName, status: 'EGRESS_STARTING' });
         }
         if (method === 'Egress/StopEgress') {
-          const egressId = String(body.egressId);
-          if (!this.egresses.delete(egressId)) return answer(404, { code: 'not_found', msg: 'egress not found' });
-          return answer(200, { egressId, status: 'EGRESS_ENDING' });
+          const egress = this.egresses.get(String(body.egressId));
+          if (egress?.status !== 'EGRESS_ACTIVE') return answer(404, { code: 'not_found', msg: 'egress not found' });
+          egress.status = 'EGRESS_ENDING';
+          return answer(200, egress);
+        }
+        if (method === 'Egress/ListEgress') {
+          const egress = this.egresses.get(String(body.egressId));
+          return answer(200, { items: egress ? [egress] : [] });
         }
         return answer(404, { code: 'bad_route', msg: `no handler for ${method}` });
       });
@@ -55,6 +80,19 @@ export class FakeLivekit {
     const address = this.server.address();
     if (address === null || typeof address === 'string') throw new Error('fake LiveKit did not bind a TCP port');
     this.url = `http://127.0.0.1:${address.port}`;
+  }
+
+  /** The egress ends without a webhook: complete with its file, or failed with an error. */
+  endEgress(egressId: string, end: { file: EgressFile } | { error: string }): void {
+    const egress = this.egresses.get(egressId);
+    if (!egress) throw new Error(`the fake LiveKit has no egress ${egressId}`);
+    if ('file' in end) Object.assign(egress, { status: 'EGRESS_COMPLETE', fileResults: [end.file] });
+    else Object.assign(egress, { status: 'EGRESS_FAILED', error: end.error });
+  }
+
+  /** LiveKit loses the egress (restarted without its store, or past its retention): ListEgress no longer lists it. */
+  forgetEgress(egressId: string): void {
+    this.egresses.delete(egressId);
   }
 
   callsTo(method: string): TwirpCall[] {

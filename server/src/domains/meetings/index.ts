@@ -10,6 +10,7 @@ import { recordingMutations } from './recordings';
 import { pickUpRinging } from './ringing';
 import { ringMutations, ringQueries, ringSubscriptions } from './ringResolvers';
 import { startSafetyNets } from './safetyNets';
+import { startRecordingEndsCheck } from './recordings';
 import { meetingsTypeDefs } from './schema';
 
 export {
@@ -74,6 +75,9 @@ export const meetingsModule: DomainModule = {
       if (services.cluster === null || (await services.cluster.isAlone())) await finishOpenCalls(services);
       await pickUpRinging(services);
     });
-    return startSafetyNets(services);
+    const cancels = [startSafetyNets(services), startRecordingEndsCheck(services)];
+    return () => {
+      for (const cancel of cancels) cancel();
+    };
   },
 };

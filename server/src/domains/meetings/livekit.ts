@@ -6,6 +6,7 @@ import {
   EncodedFileType,
   RoomServiceClient,
   S3Upload,
+  type EgressInfo,
   TrackSource,
   WebhookReceiver,
   type VideoGrant,
@@ -41,6 +42,8 @@ export interface MediaServer {
   /** Starts a room composite recording of the room; answers the egress id. */
   startRecording(roomName: string): Promise<string>;
   stopRecording(egressId: string): Promise<void>;
+  /** What LiveKit says of a recording's egress now; throws when LiveKit cannot say. */
+  recordingState(egressId: string): Promise<EgressState>;
   /** How many participants LiveKit has in the room now (0 when it has no such room); throws when LiveKit cannot say. */
   participantCount(roomName: string): Promise<number>;
   /** The webhook's event, or a thrown error when its signature or body checksum is wrong. */
@@ -124,6 +127,14 @@ export class LivekitMediaServer implements MediaServer {
     await this.egress.stopEgress(egressId);
   }
 
+  async recordingState(egressId: string): Promise<EgressState> {
+    const [info] = await this.egress.listEgress({ egressId });
+    if (!info) return { state: 'unknown' };
+    if (runningEgress.has(info.status)) return { state: 'running' };
+    const outcome = outcomeOfEgress(info);
+    return outcome ? { state: 'ended', outcome } : { state: 'unknown' };
+  }
+
   async participantCount(roomName: string): Promise<number> {
     const [room] = await this.rooms.listRooms([roomName]);
     return room?.numParticipants ?? 0;
@@ -135,7 +146,7 @@ export class LivekitMediaServer implements MediaServer {
 }
 
 /** What an ended egress left: the file and its facts, or why there is none. */
-export function egressOutcome(event: WebhookEvent): {
+export interface EgressOutcome {
   egressId: string;
   status: 'complete' | 'failed';
   location: string | null;
@@ -143,8 +154,24 @@ export function egressOutcome(event: WebhookEvent): {
   size: number | null;
   durationMs: number | null;
   error: string | null;
-} | null {
-  const info = event.egressInfo;
+}
+
+/** An egress as LiveKit knows it now: still recording or writing its file, ended, or not known (never, or no longer). */
+export type EgressState = { state: 'running' } | { state: 'ended'; outcome: EgressOutcome } | { state: 'unknown' };
+
+/** The statuses of an egress that has not ended: LiveKit sends egress_ended once it leaves them. */
+const runningEgress: ReadonlySet<EgressStatus> = new Set([
+  EgressStatus.EGRESS_STARTING,
+  EgressStatus.EGRESS_ACTIVE,
+  EgressStatus.EGRESS_ENDING,
+]);
+
+/** The outcome an egress_ended webhook reports. */
+export function egressOutcome(event: WebhookEvent): EgressOutcome | null {
+  return outcomeOfEgress(event.egressInfo);
+}
+
+function outcomeOfEgress(info: EgressInfo | undefined): EgressOutcome | null {
   if (!info?.egressId) return null;
   const file = info.fileResults[0] ?? (info.result.case === 'file' ? info.result.value : undefined);
   const complete = info.status === EgressStatus.EGRESS_COMPLETE && file !== undefined;

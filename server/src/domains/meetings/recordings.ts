@@ -7,8 +7,7 @@ import type { StoredEvent } from '../../core/events';
 import { callBoardOf } from './board';
 import { announceLeave, roomStateOf } from './calls';
 import { decideStartRecording, decideStopRecording } from './commands';
-import type { RecordingSaved } from './events';
-import { mediaServerOf, type MediaServer } from './livekit';
+import { mediaServerOf, type EgressOutcome, type MediaServer } from './livekit';
 import { meetingsPolicy } from './policies';
 import { presentParticipants, presentRecording } from './present';
 import {
@@ -17,6 +16,7 @@ import {
   findCall,
   findRecording,
   findCallPlace,
+  livekitRecordingsNotEnded,
   managesRoom,
   memberMayUse,
   presentAttendees,
@@ -25,6 +25,7 @@ import {
   type RecordingRow,
 } from './state';
 import type { MutationResolvers } from '../../graphql/schemaTypes';
+import type { Cancel } from '../../core/jobs';
 
 /** A recording as participants see it, with the name of who started it. */
 export async function recordingFor(services: Services, db: Reader, recording: RecordingRow) {
@@ -128,10 +129,7 @@ export const recordingMutations = {
 } satisfies MutationResolvers;
 
 /** LiveKit's egress_ended: the recording is saved where egress wrote it (or failed), once; an unknown egress is ignored. */
-export async function recordEgressEnded(
-  services: Services,
-  outcome: Omit<RecordingSaved, 'meetingroomId' | 'teamId' | 'projectId' | 'videocallId' | 'recordingId'> & { egressId: string },
-) {
+export async function recordEgressEnded(services: Services, outcome: EgressOutcome) {
   const { egressId, ...saved } = outcome;
   // Saved on behalf of who started it: a recording that lands in files is theirs.
   const starter = (await findRecording(services.database.db, egressId))?.userId ?? null;
@@ -158,4 +156,50 @@ export async function recordEgressEnded(
     );
   });
   announceLeave(services, committed);
+}
+
+/** The job that asks LiveKit about recordings whose egress_ended webhook never came. */
+export const recordingEndsJob = 'meetings: recording ends not heard';
+const recordingEndsIntervalMs = 60_000;
+/**
+ * How many of the job's intervals a recording LiveKit does not know must have existed before it is taken as failed:
+ * two minutes by default, so an egress that was just started is never judged before LiveKit lists it.
+ */
+const unknownEgressGraceIntervals = 2;
+
+/**
+ * A webhook LiveKit sent while the app was down or unreachable is not sent again, and its recording would stay
+ * "recording" or "stopped" for good, its file never reaching the space's files. With LiveKit, one job (once per
+ * period across the processes) asks LiveKit about each recording whose end is not recorded, and records what the
+ * webhook would have: saved with its file, or failed; one LiveKit no longer knows, past a grace, is failed. A
+ * webhook that comes after all changes nothing (recordEgressEnded records an end once).
+ */
+export function startRecordingEndsCheck(services: Services): Cancel {
+  const media = mediaServerOf(services);
+  if (media === null) return () => undefined;
+  const intervalMs = services.config.cluster.jobIntervalsMs.get(recordingEndsJob) ?? recordingEndsIntervalMs;
+  return services.jobs.every(recordingEndsJob, intervalMs, () => recordUnheardRecordingEnds(services, media, intervalMs));
+}
+
+export async function recordUnheardRecordingEnds(services: Services, media: MediaServer, intervalMs: number): Promise<void> {
+  const now = services.store.clock.now().getTime();
+  for (const recording of await livekitRecordingsNotEnded(services.database.db)) {
+    // LiveKit unreachable: the job tries again next period, and the webhook may still come.
+    const known = await media.recordingState(recording.id).catch(() => null);
+    if (known === null || known.state === 'running') continue;
+    if (known.state === 'ended') {
+      await recordEgressEnded(services, known.outcome);
+      continue;
+    }
+    if (Date.parse(recording.createdAt) + unknownEgressGraceIntervals * intervalMs > now) continue;
+    await recordEgressEnded(services, {
+      egressId: recording.id,
+      status: 'failed',
+      location: null,
+      filename: null,
+      size: null,
+      durationMs: null,
+      error: 'LiveKit no longer knows this recording',
+    });
+  }
 }

@@ -283,6 +283,14 @@ export async function findRecording(db: Reader, recordingId: string): Promise<Re
   return (await db.select().from(videocallRecordings).where(eq(videocallRecordings.id, recordingId)).limit(1))[0];
 }
 
+/** Recordings on LiveKit whose end is not recorded yet (recording, or stopped and waiting for egress to finish its file). */
+export async function livekitRecordingsNotEnded(db: Reader): Promise<RecordingRow[]> {
+  return await db
+    .select()
+    .from(videocallRecordings)
+    .where(and(eq(videocallRecordings.transport, 'livekit'), inArray(videocallRecordings.status, ['recording', 'stopped'])));
+}
+
 /** The call's running recording (one at a time), or undefined. */
 export async function activeRecording(db: Reader, videocallId: string): Promise<RecordingRow | undefined> {
   return (
