@@ -16,6 +16,7 @@ import {
 import { searchDocTexts, searchItems } from '../tables.pg';
 import { indexedText, matchEnd, matchStart } from '../text';
 import { preparedQuery } from '../../../db/prepared';
+import { itemColumnPlaceholders, itemColumnValues } from '../itemColumns';
 import { tsqueryOf } from './tsquery';
 
 /**
@@ -115,21 +116,7 @@ const indexWrites = preparedQuery((database: SearchIndexWriter) => {
   return {
     add: database
       .insert(searchItems)
-      .values({
-        kind: placeholder('kind'),
-        itemId: placeholder('itemId'),
-        teamId: placeholder('teamId'),
-        spaceId: placeholder('spaceId'),
-        privatId: placeholder('privatId'),
-        taskId: placeholder('taskId'),
-        meetingroomId: placeholder('meetingroomId'),
-        code: placeholder('code'),
-        emoji: placeholder('emoji'),
-        folderId: placeholder('folderId'),
-        createdAt: placeholder('createdAt'),
-        title: placeholder('title'),
-        body: placeholder('body'),
-      })
+      .values({ ...itemColumnPlaceholders(), title: placeholder('title'), body: placeholder('body') })
       .onConflictDoNothing({ target: [searchItems.kind, searchItems.itemId] })
       .prepare('search_add'),
     setText: byForm(['title', 'body', 'both'] as const, (form) =>
@@ -183,21 +170,7 @@ export async function applyTsvectorChanges(database: SearchIndexWriter, changes:
     switch (change.type) {
       case 'add': {
         const { item } = change;
-        await writes.add.execute({
-          kind: item.kind,
-          itemId: item.itemId,
-          teamId: item.teamId,
-          spaceId: item.spaceId,
-          privatId: item.privatId,
-          taskId: item.taskId,
-          meetingroomId: item.meetingroomId,
-          code: item.code,
-          emoji: item.emoji,
-          folderId: item.folderId,
-          createdAt: item.createdAt,
-          title: keptText(item.title),
-          body: keptText(item.body),
-        });
+        await writes.add.execute({ ...itemColumnValues(item), title: keptText(item.title), body: keptText(item.body) });
         break;
       }
       case 'setText': {

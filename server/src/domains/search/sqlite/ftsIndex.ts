@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { DatabaseHandle, Transaction } from '../../../db/connection';
+import { itemColumnPlaceholders, itemColumnValues } from '../itemColumns';
 import { preparedQuery } from '../../../db/prepared';
 import {
   rankedCandidates,
@@ -38,19 +39,7 @@ const searchWrites = preparedQuery((transaction: Transaction) => ({
     .prepare(),
   insertItem: transaction
     .insert(searchItems)
-    .values({
-      kind: placeholder('kind'),
-      itemId: placeholder('itemId'),
-      teamId: placeholder('teamId'),
-      spaceId: placeholder('spaceId'),
-      privatId: placeholder('privatId'),
-      taskId: placeholder('taskId'),
-      meetingroomId: placeholder('meetingroomId'),
-      code: placeholder('code'),
-      emoji: placeholder('emoji'),
-      folderId: placeholder('folderId'),
-      createdAt: placeholder('createdAt'),
-    })
+    .values(itemColumnPlaceholders())
     .onConflictDoNothing()
     .returning({ id: searchItems.id })
     .prepare(),
@@ -72,19 +61,7 @@ const searchWrites = preparedQuery((transaction: Transaction) => ({
 
 function addItem(transaction: Transaction, item: IndexedItem): void {
   const writes = searchWrites(transaction);
-  const row = writes.insertItem.get({
-    kind: item.kind,
-    itemId: item.itemId,
-    teamId: item.teamId,
-    spaceId: item.spaceId,
-    privatId: item.privatId,
-    taskId: item.taskId,
-    meetingroomId: item.meetingroomId,
-    code: item.code,
-    emoji: item.emoji,
-    folderId: item.folderId,
-    createdAt: item.createdAt,
-  });
+  const row = writes.insertItem.get(itemColumnValues(item));
   if (!row) return;
   writes.insertText.run({ rowid: row.id, title: indexedText(item.title), body: indexedText(item.body) });
 }
