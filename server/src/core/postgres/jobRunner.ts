@@ -183,15 +183,19 @@ export class LeasedJobRunner implements JobRunner {
   private async finish(name: string, intervalMs: number, runId: string, failure: unknown): Promise<number> {
     const { sql, processId } = this.options;
     const error = failure === null ? null : describe(failure);
-    await sql`UPDATE job_runs SET finished_at = now(), error = ${error} WHERE id = ${runId}`;
+    // One statement: whoever reads the run as finished also finds its lease freed (a data-modifying WITH runs whether
+    // or not the lease is still this process's).
+    const finishedRun = sql`UPDATE job_runs SET finished_at = now(), error = ${error} WHERE id = ${runId}`;
     const retryBaseMs = this.options.retryBaseMs ?? defaultRetryBaseMs;
     const [row] =
       failure === null
         ? await sql<{ waitMs: number }[]>`
+            WITH finished_run AS (${finishedRun})
             UPDATE job_leases SET holder = NULL, lease_until = NULL, attempts = 0
             WHERE name = ${name} AND holder = ${processId}
             RETURNING (extract(epoch FROM period_started_at + ${milliseconds(intervalMs)}::interval - now()) * 1000)::float8 AS "waitMs"`
         : await sql<{ waitMs: number }[]>`
+            WITH finished_run AS (${finishedRun})
             UPDATE job_leases
             SET holder = NULL, lease_until = NULL, attempts = attempts + 1,
               period_started_at = now() - ${milliseconds(intervalMs)}::interval
