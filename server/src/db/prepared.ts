@@ -17,7 +17,7 @@ import { unitOf } from './unitDatabases';
  * - Each unit of work runs on a drizzle object of its own over its transaction (db/unitDatabases.ts). Its queries are
  *   built once for the pool's database and handed to the unit bound to the unit's transaction, rather than built
  *   again in every unit; a query kept in something other than plain objects and arrays (a function building forms on
- *   demand) cannot be rebound, so that one is still built per unit.
+ *   demand) cannot be rebound, so that one is still built per unit (`preparedForms` keeps such forms instead).
  * - Its statements are prepared on the server, once per connection (postgres.js's named statements, keyed by their
  *   text): drizzle sends an unnamed `.prepare()` as an unnamed statement, which postgres.js describes first and
  *   executes after the answer, two round trips that also stop the statements sent after it from going out together;

@@ -6,11 +6,10 @@ import { notesFields, notesMutations, notesTypeDefs } from './notes';
 import { meetingsProjection } from './projection';
 import { ringsProjection } from './ringProjection';
 import { roomMutations, roomQueries } from './roomResolvers';
-import { recordingMutations } from './recordings';
+import { recordingMutations, startRecordingEndsCheck } from './recordings';
 import { pickUpRinging } from './ringing';
 import { ringMutations, ringQueries, ringSubscriptions } from './ringResolvers';
 import { startSafetyNets } from './safetyNets';
-import { startRecordingEndsCheck } from './recordings';
 import { meetingsTypeDefs } from './schema';
 
 export {

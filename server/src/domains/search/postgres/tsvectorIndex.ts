@@ -51,22 +51,15 @@ function keptText(text: string): string {
 }
 
 /** The ways a change names the items it touches (ItemSelector), each written by a statement of its own. */
-type SelectorForm = 'item' | 'task' | 'space' | 'folder';
-const selectorForms: readonly SelectorForm[] = ['item', 'task', 'space', 'folder'];
+const selectorForms = ['item', 'task', 'space', 'folder'] as const;
+type SelectorForm = (typeof selectorForms)[number];
 
-function selectorFormOf(where: ItemSelector): SelectorForm {
-  if ('itemId' in where) return 'item';
-  if ('taskId' in where) return 'task';
-  if ('spaceId' in where) return 'space';
-  return 'folder';
-}
-
-/** The selector's values, under the placeholder names `selectedBy` gives them. */
-function selectorValues(where: ItemSelector): Record<string, unknown> {
-  if ('itemId' in where) return { selectorKind: where.kind, selectorItemId: where.itemId };
-  if ('taskId' in where) return { selectorTaskId: where.taskId };
-  if ('spaceId' in where) return { selectorSpaceId: where.spaceId };
-  return { selectorFolderId: where.folderId };
+/** Which statement a selector takes, and its values under the placeholder names `selectedBy` gives them. */
+function selectorOf(where: ItemSelector): { form: SelectorForm; values: Record<string, unknown> } {
+  if ('itemId' in where) return { form: 'item', values: { selectorKind: where.kind, selectorItemId: where.itemId } };
+  if ('taskId' in where) return { form: 'task', values: { selectorTaskId: where.taskId } };
+  if ('spaceId' in where) return { form: 'space', values: { selectorSpaceId: where.spaceId } };
+  return { form: 'folder', values: { selectorFolderId: where.folderId } };
 }
 
 function selectedBy(form: SelectorForm): SQL | undefined {
@@ -187,19 +180,19 @@ export async function applyTsvectorChanges(database: SearchIndexWriter, changes:
       }
       case 'setPlace': {
         // A field the change leaves undefined stays as it is; one given as null is cleared.
-        const values: Record<string, unknown> = selectorValues(change.where);
+        if (!placeColumns.some((column) => change.set[column] !== undefined)) break;
+        const { form, values } = selectorOf(change.where);
         for (const column of placeColumns) {
           values[`${column}Given`] = change.set[column] !== undefined;
           values[column] = change.set[column] ?? null;
         }
-        if (placeColumns.some((column) => change.set[column] !== undefined))
-          await writes.setPlace[selectorFormOf(change.where)].execute(values);
+        await writes.setPlace[form].execute(values);
         break;
       }
       case 'remove': {
-        const form = selectorFormOf(change.where);
-        await writes.removeDocTexts[form].execute(selectorValues(change.where));
-        await writes.remove[form].execute(selectorValues(change.where));
+        const { form, values } = selectorOf(change.where);
+        await writes.removeDocTexts[form].execute(values);
+        await writes.remove[form].execute(values);
         break;
       }
       case 'setDocText':
