@@ -197,7 +197,7 @@ export function subscriptionClient(
 const appOfClient = new WeakMap<Client, SqliteApp>();
 
 /** The newest log position committed in the client's app before a subscription, or null for an app in another process. */
-async function newestPositionOf(client: Client): Promise<number | null> {
+export async function newestPositionOf(client: Client): Promise<number | null> {
   const app = appOfClient.get(client);
   if (!app) return null;
   return (await appRow<{ seq: number | null }>(app, sql`SELECT CAST(MAX(seq) AS INTEGER) AS seq FROM events`))?.seq ?? 0;

@@ -1,5 +1,5 @@
 import type { Client } from 'graphql-ws';
-import { GraphqlTestClient, subscriptionClient, type GraphqlResponse, type TestServer } from './harness';
+import { GraphqlTestClient, newestPositionOf, subscriptionClient, type GraphqlResponse, type TestServer } from './harness';
 import { expectData, joinTeam, person, wait, type Person } from './teamFactories';
 
 export const roomFields =
@@ -137,11 +137,14 @@ export async function watch<Item>(
   const socket = subscriptionClient(server, { cookie: someone.client.cookieHeader() });
   sockets.push(socket);
   const follows = options.followsLog === true || options.resumeAfter !== undefined;
+  const fresh = follows && options.resumeAfter === undefined;
   // A feed that follows log positions says when it listens (a message without data): a change made after that is
-  // heard. What a fresh one sends before that was committed before it listened (it starts at the log's settled
-  // position, which a transaction open elsewhere can hold below them) and is left out; a resumed one's replay is kept.
-  // Other feeds are awaited until the socket is connected only, which can come before they listen (on PostgreSQL a
-  // change made at once can be missed).
+  // heard. A fresh one starts at the log's settled position, which a transaction open elsewhere can hold below what
+  // was committed before it was asked for, so those come again, before that message (replayed) or after it
+  // (published late): both are left out, as the harness's subscriptions leave them out. A resumed one's replay is
+  // kept. Other feeds are awaited until the socket is connected only, which can come before they listen (on
+  // PostgreSQL a change made at once can be missed).
+  const newestBefore = fresh ? await newestPositionOf(socket) : null;
   let listening = !follows;
   let listen!: () => void;
   const listened = new Promise<void>((resolve) => (listen = resolve));
@@ -156,8 +159,12 @@ export async function watch<Item>(
         else if (!value.data && typeof seq === 'number') {
           listening = true;
           result.position = seq;
-        } else if (!listening && options.resumeAfter === undefined && typeof seq === 'number') {
-          // Committed before the feed listened.
+        } else if (
+          fresh &&
+          typeof seq === 'number' &&
+          (!listening || (newestBefore !== null && seq <= newestBefore && value.data !== undefined && value.data !== null))
+        ) {
+          // Committed before the feed listened, or before it was asked for.
         } else {
           // A feed that sends no positions counts from its first result; a resumed one listens once its replay is sent.
           if (options.resumeAfter === undefined) listening = true;

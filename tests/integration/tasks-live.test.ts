@@ -70,8 +70,12 @@ describe('live board (subTask)', () => {
     await feed.ready;
     const task = await createTask(admin, space, 'Live card');
     await until(() => feed.received.length >= 1);
+    // Each change is heard before the next is made: a delivery carries the task as it is when delivered (README:
+    // "What a delivery carries"), so a rename still on its way when the task is deleted would arrive without its card.
     await editTask(admin, task.id, { name: 'Renamed live' });
+    await until(() => feed.received.length >= 2);
     await editTask(admin, task.id, { state: doing!.id });
+    await until(() => feed.received.length >= 3);
     expectData(await admin.client.execute('mutation ($task: ID!) { delTask(task: $task) }', { task: task.id }));
     const last = await sentinel(admin, space, feed);
     expect(
